@@ -1,0 +1,50 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "emoji-rater",
+  products: [
+    .executable(name: "emoji-rater", targets: ["emoji-rater"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+  ],
+  targets: [
+    // MARK: The terminal edge: the only code that touches ncurses.
+    .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+    .target(name: "Terminal", dependencies: ["CNcurses"]),
+
+    // MARK: Pure cores: no ncurses, no clocks of their own.
+    .target(name: "CollectionKit"),
+    .target(name: "FrameTiming"),
+
+    // MARK: Data: Unicode's emoji-test.txt, embedded so the binary needs no system package.
+    .target(name: "EmojiData", exclude: ["UNICODE-LICENSE.txt"]),
+
+    // MARK: The app and its command line.
+    .target(
+      name: "EmojiRater",
+      dependencies: ["Terminal", "CollectionKit", "FrameTiming", "EmojiData"]
+    ),
+    .executableTarget(
+      name: "emoji-rater",
+      dependencies: [
+        "EmojiRater",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
+    // MARK: Tests.
+    .target(name: "TestSupport", dependencies: ["Terminal"], path: "Tests/TestSupport"),
+    .testTarget(name: "CollectionKitTests", dependencies: ["CollectionKit"]),
+    .testTarget(name: "FrameTimingTests", dependencies: ["FrameTiming"]),
+    .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
+    .testTarget(
+      name: "EmojiRaterTests",
+      dependencies: ["EmojiRater", "EmojiData", "TestSupport"],
+      exclude: ["Snapshots"]
+    ),
+    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

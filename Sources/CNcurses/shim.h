@@ -1,0 +1,84 @@
+// The one door to ncurses. Swift cannot import C macros with arguments, and
+// Swift 6 rejects ncurses' mutable globals (stdscr, LINES, COLS) as unsafe, so
+// everything the Terminal target needs is wrapped here in small inline
+// functions. Only the Terminal target imports this module.
+#ifndef EMOJI_RATER_CNCURSES_SHIM_H
+#define EMOJI_RATER_CNCURSES_SHIM_H
+
+// Must come before curses.h: it switches on the wide-character API
+// (add_wch, get_wch, setcchar, ...). SwiftPM drops pkg-config's -D flags,
+// so it is set here rather than relied upon.
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+
+#include <curses.h>
+// term.h (setupterm, tigetstr) defines macros named `lines` and `columns`:
+// parameters below avoid those names.
+#include <term.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+#include <wchar.h>
+
+// MARK: globals
+
+static inline WINDOW *er_stdscr(void) { return stdscr; }
+static inline WINDOW *er_curscr(void) { return curscr; }
+static inline FILE *er_stdout(void) { return stdout; }
+static inline FILE *er_stdin(void) { return stdin; }
+static inline int er_colors(void) { return COLORS; }
+static inline int er_color_pairs(void) { return COLOR_PAIRS; }
+
+static inline void er_getmaxyx(WINDOW *win, int *out_rows, int *out_columns) {
+    int y, x;
+    getmaxyx(win, y, x);
+    *out_rows = y;
+    *out_columns = x;
+}
+
+// MARK: attributes and colours
+
+static inline attr_t er_a_normal(void) { return A_NORMAL; }
+static inline attr_t er_a_bold(void) { return A_BOLD; }
+static inline attr_t er_a_dim(void) { return A_DIM; }
+static inline attr_t er_a_reverse(void) { return A_REVERSE; }
+static inline attr_t er_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t er_color_pair(short pair) { return COLOR_PAIR(pair); }
+
+// MARK: mouse
+
+static inline mmask_t er_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t er_button1_released(void) { return BUTTON1_RELEASED; }
+static inline mmask_t er_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t er_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t er_button5_pressed(void) { return BUTTON5_PRESSED; }
+
+// MARK: keys
+
+static inline int er_key_f(int n) { return KEY_F(n); }
+
+// MARK: width and locale
+
+static inline int er_wcwidth(wchar_t c) { return wcwidth(c); }
+static inline const char *er_codeset(void) { return nl_langinfo(CODESET); }
+
+// MARK: terminal size
+
+/// Reads the window size of `fd`; returns 0 on success.
+static inline int er_window_size(int fd, int *out_rows, int *out_columns) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0) return -1;
+    *out_rows = ws.ws_row;
+    *out_columns = ws.ws_col;
+    return 0;
+}
+
+#endif

@@ -1,0 +1,125 @@
+import Dispatch
+import FrameTiming
+import Terminal
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// The event flow, all on the main queue (the UI thread):
+//
+//   stdin readable ──► readEvents ──┐
+//   signal pipe ─────► signals ─────┼──► pending events ──► wake the frame clock
+//                                   │
+//   frame timer tick ◄──────────────┘
+//     → apply commands to AppState → if anything changed: draw RootView into
+//       the screen's canvas and doupdate once → keep ticking while busy,
+//       stop after a few quiet ticks (an idle app uses no CPU)
+
+/// The run loop: owns the screen and the state, and turns input into frames.
+@MainActor
+public final class AppController {
+  private var state: AppState
+  private let screen: TerminalScreen
+  private let clock: any MonotonicClock
+  private var pacer: FramePacer
+  private var pendingEvents: [InputEvent] = []
+  private var needsDisplay = true
+  private var sources: [any DispatchSourceProtocol] = []
+  private let frameTimer = DispatchSource.makeTimerSource(queue: .main)
+
+  public init(
+    state: AppState, screen: TerminalScreen, clock: any MonotonicClock = SystemClock(),
+    framesPerSecond: Int = 60
+  ) {
+    self.state = state
+    self.screen = screen
+    self.clock = clock
+    pacer = FramePacer(framesPerSecond: framesPerSecond)
+  }
+
+  /// Runs the app until the person quits; never returns.
+  public func run() -> Never {
+    watch(STDIN_FILENO) { $0.pendingEvents += $0.screen.readEvents() }
+    watch(screen.signalDescriptor) { $0.handleSignals() }
+    frameTimer.setEventHandler { [unowned self] in MainActor.assumeIsolated { self.tick() } }
+    frameTimer.activate()
+    wake()
+    dispatchMain()
+  }
+
+  /// Calls `handler` on the main queue whenever `fd` has something to read,
+  /// then wakes the frame clock.
+  private func watch(_ fd: Int32, _ handler: @escaping @MainActor (AppController) -> Void) {
+    let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
+    source.setEventHandler { [unowned self] in
+      MainActor.assumeIsolated {
+        handler(self)
+        self.wake()
+      }
+    }
+    source.activate()
+    sources.append(source)
+  }
+
+  private func handleSignals() {
+    for signal in SignalForwarding.drain() {
+      switch signal {
+      case SIGINT: quit(status: 0)  // Ctrl-C is a way to quit, like q.
+      case SIGTERM, SIGHUP: quit(status: 128 + signal)
+      case SIGWINCH: pendingEvents.append(.resize)
+      case SIGTSTP:
+        screen.suspend()
+        pendingEvents.append(.resize)  // The size may have changed while stopped.
+      case SIGCONT:
+        screen.invalidate()
+        pendingEvents.append(.resize)
+      default: break
+      }
+    }
+  }
+
+  /// Starts the frame clock if it is idle.
+  private func wake() {
+    if pacer.wake(at: clock.now()) { schedule() }
+  }
+
+  private func schedule() {
+    frameTimer.schedule(
+      deadline: DispatchTime(uptimeNanoseconds: pacer.nextDeadline), leeway: .microseconds(200))
+  }
+
+  // MARK: Frames
+
+  private func tick() {
+    let busy = !pendingEvents.isEmpty || needsDisplay
+    _ = pacer.tick(at: clock.now(), busy: busy)
+    let events = pendingEvents
+    pendingEvents.removeAll()
+    for event in events { handle(event) }
+    if state.wantsQuit { quit(status: 0) }
+    if needsDisplay {
+      let state = state
+      screen.present { RootView.draw(state, on: $0) }
+      needsDisplay = false
+    }
+    if pacer.isRunning { schedule() }
+  }
+
+  private func handle(_ event: InputEvent) {
+    if event == .resize {
+      state.apply(.resize(screen.updateSize()))
+      needsDisplay = true
+      return
+    }
+    guard let command = KeyBindings.command(for: event, helpShown: state.isHelpShown) else { return }
+    if command == .redraw { screen.invalidate() }
+    state.apply(command)
+    needsDisplay = true
+  }
+
+  private func quit(status: Int32) -> Never {
+    screen.stop()
+    exit(status)
+  }
+}

@@ -1,0 +1,52 @@
+import Terminal
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Starts the interactive app: loads the catalog, sets the screen up and runs
+/// the loop. Errors are printed as `emoji-rater: …` with what to do.
+public enum AppLauncher {
+  /// Returns an exit status only when the app could not start; once running
+  /// it leaves through `exit`.
+  @MainActor
+  public static func launch(_ options: AppOptions) -> Int32 {
+    // Check for a terminal before the catalog is read, so a redirected run
+    // fails at once and leaves the terminal untouched.
+    guard Platform.isTerminal(STDIN_FILENO), Platform.isTerminal(STDOUT_FILENO) else {
+      let stream = Platform.isTerminal(STDIN_FILENO) ? "standard output" : "standard input"
+      return fail(TerminalError.notATerminal(stream: stream), status: 2)
+    }
+    let catalog: EmojiCatalog
+    if let path = options.emojiDataPath {
+      do {
+        catalog = try EmojiCatalog.load(path: path, includeSkinTones: options.includeSkinTones)
+      } catch {
+        return fail(error, status: 1)
+      }
+    } else {
+      catalog = EmojiCatalog.builtIn(includeSkinTones: options.includeSkinTones)
+    }
+    let screen: TerminalScreen
+    do {
+      screen = try TerminalScreen.start(
+        options: ScreenOptions(
+          mouse: options.mouse,
+          colors: ScreenOptions.colorsAllowed(environment: currentEnvironment())))
+    } catch {
+      return fail(error, status: 2)
+    }
+    let notice = screen.isUnicode ? nil : "ASCII mode: the locale is not UTF-8 (try LANG=C.UTF-8)"
+    let state = AppState(catalog: catalog, screenSize: screen.size, notice: notice)
+    AppController(state: state, screen: screen, framesPerSecond: options.framesPerSecond).run()
+  }
+
+  private static func fail(_ error: any Error, status: Int32) -> Int32 {
+    Platform.write(Array("emoji-rater: \(error)\n".utf8), to: STDERR_FILENO)
+    return status
+  }
+
+  private static func currentEnvironment() -> [String: String] {
+    ["NO_COLOR": Platform.environment("NO_COLOR") ?? ""]
+  }
+}

@@ -1,0 +1,15 @@
+/// What the command line asked the interactive app for.
+public struct AppOptions: Sendable {
+  public var includeSkinTones = false
+  /// Another copy of emoji-test.txt instead of the built-in one.
+  public var emojiDataPath: String?
+  public var mouse = true
+  public var framesPerSecond = 60
+
+  public init() {}
+}
+
+/// The app's version, shown by `--version`.
+public enum AppVersion {
+  public static let current = "0.1.0"
+}

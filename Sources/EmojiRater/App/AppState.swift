@@ -1,0 +1,94 @@
+import CollectionKit
+import Terminal
+
+/// Everything the screen shows, and how commands change it. A value with no
+/// terminal and no clock inside, so every behaviour is a plain unit test.
+public struct AppState: Sendable {
+  public let catalog: EmojiCatalog
+  public private(set) var screen: ScreenLayout
+  public private(set) var layout: GridLayout
+  public private(set) var viewport: Viewport
+  public private(set) var selection: IndexPath
+  public private(set) var isHelpShown = false
+  /// A standing notice for the bottom line (e.g. the ASCII fallback).
+  public var notice: String?
+  public private(set) var wantsQuit = false
+
+  public init(catalog: EmojiCatalog, screenSize: Size, notice: String? = nil) {
+    self.catalog = catalog
+    self.notice = notice
+    screen = ScreenLayout(size: screenSize)
+    layout = GridLayout(
+      sectionItemCounts: catalog.sections.map(\.emoji.count), width: screenSize.columns)
+    viewport = Viewport(height: screen.gridHeight)
+    selection = layout.firstIndexPath ?? IndexPath(item: 0, section: 0)
+  }
+
+  public var selectedEmoji: Emoji? {
+    layout.contains(selection) ? catalog[selection.section, selection.item] : nil
+  }
+
+  public mutating func apply(_ command: Command) {
+    switch command {
+    case .move(let move):
+      select(layout.indexPath(after: move, from: selection))
+    case .page(let down):
+      // A screenful less one row, so the person keeps a row of context.
+      let rows = max(1, viewport.height - 1)
+      viewport.scroll(by: down ? rows : -rows, in: layout)
+      select(layout.indexPath(after: down ? .pageDown(rows: rows) : .pageUp(rows: rows), from: selection))
+    case .scroll(let rows):
+      viewport.scroll(by: rows, in: layout)
+      keepSelectionOnScreen()
+    case .select(let row, let column):
+      guard row < screen.gridHeight, let cell = layout.cellColumn(atX: column),
+        let indexPath = layout.indexPath(row: viewport.topRow + row, column: cell)
+      else { return }
+      select(indexPath)
+    case .toggleHelp:
+      isHelpShown.toggle()
+    case .closeOverlay:
+      isHelpShown = false
+    case .resize(let size):
+      resize(to: size)
+    case .redraw:
+      break
+    case .quit:
+      wantsQuit = true
+    }
+  }
+
+  private mutating func select(_ indexPath: IndexPath) {
+    selection = indexPath
+    viewport.reveal(indexPath, in: layout)
+  }
+
+  /// After the wheel moved the view, pulls the selection onto the nearest
+  /// visible row, in the same column, so the status line always names
+  /// something on screen.
+  private mutating func keepSelectionOnScreen() {
+    let row = layout.row(of: selection)
+    let rows = viewport.rows.clamped(to: 0..<layout.rowCount)
+    guard !rows.contains(row), !rows.isEmpty else { return }
+    let candidates = row < rows.lowerBound ? Array(rows) : rows.reversed()
+    let column = layout.column(of: selection)
+    for candidate in candidates {
+      if case .items(let section, let items) = layout.row(candidate) {
+        selection = IndexPath(item: min(items.lowerBound + column, items.upperBound - 1), section: section)
+        return
+      }
+    }
+  }
+
+  /// Lays the grid out for the new width and keeps the selection in view,
+  /// as near its old place on screen as the new size allows.
+  private mutating func resize(to size: Size) {
+    let offsetOnScreen = layout.row(of: selection) - viewport.topRow
+    screen = ScreenLayout(size: size)
+    layout = GridLayout(sectionItemCounts: layout.sectionItemCounts, width: size.columns)
+    let offset = min(max(0, offsetOnScreen), max(0, screen.gridHeight - 1))
+    viewport = Viewport(topRow: layout.row(of: selection) - offset, height: screen.gridHeight)
+    viewport.scroll(by: 0, in: layout)
+    viewport.reveal(selection, in: layout)
+  }
+}

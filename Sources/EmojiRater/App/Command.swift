@@ -1,0 +1,20 @@
+import CollectionKit
+import Terminal
+
+/// Something the person asked for, decoded from input by `KeyBindings` and
+/// applied to `AppState`. Plain values, so behaviour is tested without a terminal.
+public enum Command: Equatable, Sendable {
+  case move(SelectionMove)
+  /// A screenful up or down (the size is the state's to know).
+  case page(down: Bool)
+  /// Scrolls the view by rows (the mouse wheel); the selection follows only
+  /// as far as it must to stay on screen.
+  case scroll(rows: Int)
+  /// Selects the cell under a screen position (a click).
+  case select(row: Int, column: Int)
+  case toggleHelp
+  case closeOverlay
+  case resize(Size)
+  case redraw
+  case quit
+}

@@ -1,0 +1,48 @@
+import CollectionKit
+import Terminal
+
+/// Which command each key and mouse action means. The help overlay lists the
+/// same keys (`HelpOverlay`); change both together.
+public enum KeyBindings {
+  /// Rows the mouse wheel scrolls per notch.
+  public static let wheelRows = 3
+
+  public static func command(for event: InputEvent, helpShown: Bool) -> Command? {
+    switch event {
+    case .resize: return nil  // The controller reads the new size first.
+    case .mouse(let mouse): return helpShown ? .closeOverlay : command(for: mouse)
+    case .key(let key):
+      if key == .character("q") { return .quit }
+      if key == .control("l") { return .redraw }
+      // Any other key just closes the help, so nothing happens behind it unseen.
+      if helpShown { return .closeOverlay }
+      return command(for: key)
+    }
+  }
+
+  private static func command(for mouse: MouseEvent) -> Command {
+    switch mouse.kind {
+    case .wheelUp: .scroll(rows: -wheelRows)
+    case .wheelDown: .scroll(rows: wheelRows)
+    case .press: .select(row: mouse.row, column: mouse.column)
+    }
+  }
+
+  private static func command(for key: Key) -> Command? {
+    switch key {
+    case .left, .character("h"): .move(.left)
+    case .right, .character("l"): .move(.right)
+    case .up, .character("k"): .move(.up)
+    case .down, .character("j"): .move(.down)
+    case .pageUp, .control("b"): .page(down: false)
+    case .pageDown, .control("f"): .page(down: true)
+    case .home, .character("g"): .move(.first)
+    case .end, .character("G"): .move(.last)
+    case .tab: .move(.nextSection)
+    case .backTab: .move(.previousSection)
+    case .character("?"): .toggleHelp
+    case .escape: .closeOverlay
+    default: nil
+    }
+  }
+}

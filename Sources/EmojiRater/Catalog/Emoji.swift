@@ -1,0 +1,55 @@
+/// One fully-qualified emoji from Unicode's emoji-test.txt.
+public struct Emoji: Hashable, Sendable {
+  /// The code points, exactly as Unicode lists them (VS16 and ZWJ included).
+  public let scalars: [Unicode.Scalar]
+  /// Unicode's short name, e.g. "grinning face".
+  public let name: String
+  public let group: String
+  public let subgroup: String
+  /// The Emoji version that introduced it, e.g. "1.0" or "15.0".
+  public let version: String
+  /// The skin-tone variants that belong to this emoji (empty for variants themselves).
+  public internal(set) var skinToneVariants: [Emoji] = []
+
+  public init(
+    scalars: [Unicode.Scalar], name: String, group: String, subgroup: String, version: String
+  ) {
+    self.scalars = scalars
+    self.name = name
+    self.group = group
+    self.subgroup = subgroup
+    self.version = version
+  }
+
+  /// The emoji as text.
+  public var string: String {
+    var string = ""
+    string.unicodeScalars.append(contentsOf: scalars)
+    return string
+  }
+
+  /// `U+1F469 U+200D U+1F4BB`: the code points, for the status line.
+  public var codePoints: String {
+    scalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
+  }
+
+  /// A stable key for the emoji: its code points in hex, e.g. `1f469-200d-1f4bb`.
+  /// Unlike a grid position, it survives a new catalog version.
+  public var identifier: String {
+    scalars.map { String($0.value, radix: 16) }.joined(separator: "-")
+  }
+
+  /// Whether a skin-tone modifier is among the code points.
+  public var hasSkinTone: Bool {
+    scalars.contains(where: Self.isSkinToneModifier)
+  }
+
+  /// The code points without skin-tone modifiers: the base emoji's.
+  var scalarsWithoutSkinTone: [Unicode.Scalar] {
+    scalars.filter { !Self.isSkinToneModifier($0) }
+  }
+
+  static func isSkinToneModifier(_ scalar: Unicode.Scalar) -> Bool {
+    (0x1F3FB...0x1F3FF).contains(scalar.value)
+  }
+}

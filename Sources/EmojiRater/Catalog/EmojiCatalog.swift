@@ -1,0 +1,93 @@
+import EmojiData
+import Foundation
+
+/// The emoji the grid shows, in sections: one per Unicode group, in Unicode's
+/// order. Skin-tone variants belong to their base emoji and are shown only
+/// when asked for (`--skin-tones`).
+public struct EmojiCatalog: Sendable {
+  public struct Section: Sendable {
+    /// The Unicode group, e.g. "Smileys & Emotion".
+    public let name: String
+    public let emoji: [Emoji]
+  }
+
+  public let sections: [Section]
+  /// Where the data came from, for messages ("built-in Unicode 15.0" or a path).
+  public let source: String
+
+  /// Groups `entries` (parser output, in file order) into sections.
+  public init(entries: [Emoji], includeSkinTones: Bool, source: String) {
+    self.source = source
+    var bases: [Emoji] = []
+    var baseIndexByScalars: [[Unicode.Scalar]: Int] = [:]
+    for entry in entries {
+      if entry.hasSkinTone {
+        // A variant joins its base; one whose base Unicode does not list on its
+        // own (the two-tone handshakes) joins the base just before it.
+        guard let index = baseIndexByScalars[entry.scalarsWithoutSkinTone] ?? bases.indices.last
+        else { continue }
+        bases[index].skinToneVariants.append(entry)
+      } else {
+        baseIndexByScalars[entry.scalars] = bases.count
+        bases.append(entry)
+      }
+    }
+    var groups: [(name: String, emoji: [Emoji])] = []
+    for base in bases {
+      if groups.last?.name != base.group { groups.append((base.group, [])) }
+      groups[groups.count - 1].emoji.append(base)
+      if includeSkinTones { groups[groups.count - 1].emoji += base.skinToneVariants }
+    }
+    let sections = groups.map { Section(name: $0.name, emoji: $0.emoji) }
+    self.sections = sections
+  }
+
+  public var count: Int { sections.reduce(0) { $0 + $1.emoji.count } }
+
+  public subscript(section: Int, item: Int) -> Emoji { sections[section].emoji[item] }
+
+  // MARK: Loading
+
+  /// The catalog built into the binary: Unicode's emoji-test.txt (15.0 today).
+  public static func builtIn(includeSkinTones: Bool) -> EmojiCatalog {
+    let text = embeddedEmojiTestText.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+    do {
+      let entries = try EmojiTestParser.parse(text, source: "built-in emoji-test.txt")
+      return EmojiCatalog(
+        entries: entries, includeSkinTones: includeSkinTones,
+        source: "built-in Unicode \(embeddedEmojiTestVersion)")
+    } catch {
+      // The embedded copy is checked by the tests; failing here is a build defect.
+      preconditionFailure("the built-in emoji data does not parse: \(error)")
+    }
+  }
+
+  /// A catalog from another copy of emoji-test.txt (`--emoji-data PATH`).
+  public static func load(path: String, includeSkinTones: Bool) throws(CatalogError) -> EmojiCatalog {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw CatalogError(file: path, reason: "cannot read the file (\(Self.describe(error)))")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw CatalogError(file: path, reason: "the file is not UTF-8 text")
+    }
+    let entries = try EmojiTestParser.parse(text, source: path)
+    return EmojiCatalog(entries: entries, includeSkinTones: includeSkinTones, source: path)
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain,
+      let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+    {
+      return String(cString: strerror(code.rawValue)).lowercased()
+    }
+    if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
+      return "no such file"
+    }
+    return nsError.localizedDescription
+  }
+}

@@ -1,0 +1,53 @@
+import CollectionKit
+import Terminal
+
+/// What a cell shows. Only `loaded` exists until the loader arrives; the
+/// other states are drawn already so the grid is ready for it.
+enum CellContent: Equatable {
+  case loaded(CellGlyph)
+  /// Still loading: a spinner at animation step `phase`.
+  case loading(phase: Int)
+  case failed
+}
+
+/// Draws one grid cell, `GridMetrics.cellWidth` (5) columns wide:
+///
+///     [😀+]   bracket, two-column glyph slot, marker column, bracket
+///
+/// The brackets show only on the selected cell. Every part is placed at an
+/// absolute column, so whatever a terminal does with a glyph's width, the next
+/// cell starts where it should.
+enum CellView {
+  static let spinner: [Unicode.Scalar] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+  static let asciiSpinner: [Unicode.Scalar] = ["-", "\\", "|", "/"]
+
+  @MainActor
+  static func draw(_ content: CellContent, selected: Bool, row: Int, x: Int, on canvas: any Canvas) {
+    let slot = x + 1
+    let style = selected ? Theme.selection : Style.plain
+    if selected {
+      canvas.text("[", row: row, column: x, maxWidth: 1, style: Theme.bracket)
+      canvas.text("]", row: row, column: x + 4, maxWidth: 1, style: Theme.bracket)
+    }
+    switch content {
+    case .loaded(let glyph):
+      var column = slot
+      let partStyle = glyph.isKeycap ? Theme.keycap : style
+      for part in glyph.parts {
+        canvas.glyph(part.scalar, row: row, column: column, width: part.width, style: partStyle)
+        column += part.width
+      }
+      if column < slot + CellGlyph.slotWidth {
+        canvas.fill(row: row, column: column, width: slot + CellGlyph.slotWidth - column, style: partStyle)
+      }
+      if let marker = glyph.marker {
+        canvas.text(String(marker), row: row, column: slot + 2, maxWidth: 1, style: Theme.marker)
+      }
+    case .loading(let phase):
+      let frames = canvas.isUnicode ? spinner : asciiSpinner
+      canvas.glyph(frames[phase % frames.count], row: row, column: slot, width: 2, style: style)
+    case .failed:
+      canvas.text(canvas.isUnicode ? "×" : "x", row: row, column: slot, maxWidth: 2, style: Theme.notice)
+    }
+  }
+}

@@ -1,0 +1,22 @@
+import Terminal
+
+/// The bottom line: a standing notice if there is one, then the keys most
+/// people need, shortened to fit.
+enum HintLineView {
+  static let hints = ["? help", "q quit", "arrows/hjkl move", "PgUp/PgDn page", "Tab section"]
+
+  @MainActor
+  static func draw(_ state: AppState, on canvas: any Canvas) {
+    let row = state.screen.hintRow
+    let width = canvas.size.columns
+    var column = 1
+    if let notice = state.notice {
+      column += canvas.truncatedText(notice, row: row, column: column, width: width - 2, style: Theme.notice)
+      column += 2
+    }
+    for hint in hints {
+      guard column + hint.count < width else { break }
+      column += canvas.text(hint, row: row, column: column, style: Theme.hint) + 2
+    }
+  }
+}

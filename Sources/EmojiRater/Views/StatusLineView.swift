@@ -1,0 +1,31 @@
+import Terminal
+
+/// The line under the grid: what is selected, where it sits, and its code
+/// points when there is room.
+///
+///     grinning face · Smileys & Emotion › face-smiling · 1/1870 · U+1F600 · E1.0
+enum StatusLineView {
+  @MainActor
+  static func draw(_ state: AppState, on canvas: any Canvas) {
+    let row = state.screen.statusRow
+    let width = canvas.size.columns
+    guard let emoji = state.selectedEmoji else {
+      canvas.truncatedText(" no emoji", row: row, column: 0, width: width, style: Theme.status)
+      return
+    }
+    let theme = Theme.for(canvas)
+    let position = "\(state.layout.flatIndex(of: state.selection) + 1)/\(state.layout.itemCount)"
+    var column = 1
+    column += canvas.truncatedText(
+      emoji.name, row: row, column: column, width: width - 2, style: Theme.status)
+    // The details go in order of use, each only if it fits whole.
+    let details = [
+      emoji.group + theme.breadcrumb + emoji.subgroup, position, emoji.codePoints, "E" + emoji.version,
+    ]
+    for detail in details {
+      let piece = theme.separator + detail
+      guard column + TextWidth.columns(of: piece) < width else { continue }
+      column += canvas.text(piece, row: row, column: column, style: Theme.statusDetail)
+    }
+  }
+}

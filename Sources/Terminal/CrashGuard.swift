@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// If the app crashes while the screen is in raw mode on the alternate screen,
+// the person's shell is left unusable. The crash handler writes reset
+// sequences computed in advance and restores the saved terminal modes with
+// tcsetattr — both async-signal-safe — and then hands the signal on to
+// whatever handled it before (Swift's backtracer), so the crash still reports.
+
+nonisolated(unsafe) private var crashResetBytes: UnsafeMutableBufferPointer<UInt8>?
+nonisolated(unsafe) private var crashSavedModes = termios()
+/// Indexed by signal number: the handlers that were there before ours.
+nonisolated(unsafe) private var crashPreviousActionList = UnsafeMutablePointer<sigaction>.allocate(
+  capacity: 32)
+
+private func restoreTerminalAfterCrash(_ signal: Int32) {
+  if let bytes = crashResetBytes, let base = bytes.baseAddress {
+    _ = write(STDOUT_FILENO, base, bytes.count)
+  }
+  _ = tcsetattr(STDIN_FILENO, TCSANOW, &crashSavedModes)
+  // Hand the signal to the previous handler: it is delivered as soon as this
+  // one returns (the signal is blocked while we run).
+  _ = sigaction(signal, crashPreviousActionList + Int(signal), nil)
+  _ = raise(signal)
+}
+
+/// Restores the terminal if the process dies of a fatal signal.
+enum CrashGuard {
+  static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
+
+  /// Arms the guard with the bytes that undo the screen setup and the
+  /// terminal modes to restore.
+  static func arm(resetSequence: [UInt8], savedModes: termios) {
+    let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: resetSequence.count)
+    _ = bytes.initialize(from: resetSequence)
+    crashResetBytes = bytes
+    crashSavedModes = savedModes
+    for number in fatalSignals {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = restoreTerminalAfterCrash
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = 0
+      _ = sigaction(number, &action, crashPreviousActionList + Int(number))
+    }
+  }
+
+  /// Puts the previous handlers back once the screen is restored normally.
+  static func disarm() {
+    guard crashResetBytes != nil else { return }
+    for number in fatalSignals {
+      _ = sigaction(number, crashPreviousActionList + Int(number), nil)
+    }
+    crashResetBytes?.deallocate()
+    crashResetBytes = nil
+  }
+}

@@ -1,0 +1,112 @@
+import CNcurses
+
+/// The canvas that draws onto ncurses' standard screen.
+///
+/// Text goes out as wide-character strings whose width ncurses measures with
+/// `wcwidth`; glyphs are placed one scalar at a time at an absolute column and
+/// padded to their declared width, so a terminal that measures a glyph
+/// differently can never shift the cells after it.
+@MainActor
+final class NcursesCanvas: Canvas {
+  var size: Size
+  let isUnicode: Bool
+  private let hasColors: Bool
+  /// Colour pairs are allocated on first use: (foreground, background) → pair.
+  private var colorPairs: [ColorKey: Int16] = [:]
+  private var buffer: [wchar_t] = []
+
+  private struct ColorKey: Hashable {
+    var foreground: Int16
+    var background: Int16
+  }
+
+  init(size: Size, isUnicode: Bool, hasColors: Bool) {
+    self.size = size
+    self.isUnicode = isUnicode
+    self.hasColors = hasColors
+  }
+
+  func clear() {
+    werase(er_stdscr())
+  }
+
+  func fill(row: Int, column: Int, width: Int, style: Style) {
+    let width = min(width, size.columns - column)
+    guard width > 0, (0..<size.rows).contains(row), column >= 0 else { return }
+    apply(style)
+    buffer.removeAll(keepingCapacity: true)
+    buffer.append(contentsOf: repeatElement(wchar_t(32), count: width))
+    buffer.append(0)
+    _ = mvwaddnwstr(er_stdscr(), Int32(row), Int32(column), buffer, Int32(width))
+  }
+
+  @discardableResult
+  func text(_ string: String, row: Int, column: Int, maxWidth: Int, style: Style) -> Int {
+    let limit = min(maxWidth, size.columns - column)
+    guard limit > 0, (0..<size.rows).contains(row), column >= 0 else { return 0 }
+    buffer.removeAll(keepingCapacity: true)
+    var used = 0
+    for scalar in string.unicodeScalars {
+      let shown = isUnicode || scalar.isASCII ? scalar : "?"
+      let width = Int(er_wcwidth(wchar_t(shown.value)))
+      if width < 0 { continue }
+      if used + width > limit { break }
+      buffer.append(wchar_t(shown.value))
+      used += width
+    }
+    guard !buffer.isEmpty else { return 0 }
+    let count = Int32(buffer.count)
+    buffer.append(0)
+    apply(style)
+    _ = mvwaddnwstr(er_stdscr(), Int32(row), Int32(column), buffer, count)
+    return used
+  }
+
+  func canDraw(_ glyph: Unicode.Scalar, width: Int) -> Bool {
+    guard isUnicode || glyph.isASCII else { return false }
+    return (1...max(1, width)).contains(Int(er_wcwidth(wchar_t(glyph.value))))
+  }
+
+  func glyph(_ glyph: Unicode.Scalar, row: Int, column: Int, width: Int, style: Style) {
+    guard width > 0, column >= 0, column + width <= size.columns, (0..<size.rows).contains(row)
+    else { return }
+    var shown = isUnicode || glyph.isASCII ? glyph : "?"
+    var drawnWidth = Int(er_wcwidth(wchar_t(shown.value)))
+    if drawnWidth < 1 || drawnWidth > width {
+      // Unprintable here, or wider than its slot: a marker keeps the row straight.
+      shown = "?"
+      drawnWidth = 1
+    }
+    apply(style)
+    var characters: [wchar_t] = [wchar_t(shown.value), 0]
+    _ = mvwaddnwstr(er_stdscr(), Int32(row), Int32(column), &characters, 1)
+    if drawnWidth < width {
+      fill(row: row, column: column + drawnWidth, width: width - drawnWidth, style: style)
+    }
+  }
+
+  // MARK: Attributes
+
+  private func apply(_ style: Style) {
+    var attributes = er_a_normal()
+    if style.bold { attributes |= er_a_bold() }
+    if style.dim { attributes |= er_a_dim() }
+    if style.reverse { attributes |= er_a_reverse() }
+    if style.underline { attributes |= er_a_underline() }
+    let pair = hasColors ? colorPair(style) : 0
+    wattr_set(er_stdscr(), attributes, pair, nil)
+  }
+
+  private func colorPair(_ style: Style) -> Int16 {
+    guard style.foreground != nil || style.background != nil else { return 0 }
+    // -1 is the terminal's default colour (use_default_colors).
+    let key = ColorKey(
+      foreground: style.foreground?.rawValue ?? -1, background: style.background?.rawValue ?? -1)
+    if let pair = colorPairs[key] { return pair }
+    let pair = Int16(colorPairs.count + 1)
+    guard Int32(pair) < er_color_pairs() else { return 0 }
+    init_pair(pair, key.foreground, key.background)
+    colorPairs[key] = pair
+    return pair
+  }
+}

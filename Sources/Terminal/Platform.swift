@@ -1,0 +1,60 @@
+import CNcurses
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// All libc and terminal ioctl code in one place.
+public enum Platform {
+  /// Whether `fd` is a terminal (a person is there to see the screen).
+  public static func isTerminal(_ fd: Int32) -> Bool {
+    isatty(fd) == 1
+  }
+
+  /// Adopts the user's locale (it must happen before ncurses starts, or wide
+  /// characters draw as blanks) and tells whether it is UTF-8.
+  @discardableResult
+  public static func adoptLocale() -> Bool {
+    setlocale(LC_ALL, "")
+    guard let codeset = er_codeset() else { return false }
+    let name = String(cString: codeset).uppercased()
+    return name == "UTF-8" || name == "UTF8"
+  }
+
+  /// The size of the terminal on `fd`, straight from the kernel.
+  public static func windowSize(of fd: Int32 = STDOUT_FILENO) -> Size? {
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    guard er_window_size(fd, &rows, &columns) == 0, rows > 0, columns > 0 else { return nil }
+    return Size(rows: Int(rows), columns: Int(columns))
+  }
+
+  public static func environment(_ name: String) -> String? {
+    guard let value = getenv(name) else { return nil }
+    return String(cString: value)
+  }
+
+  /// Writes raw bytes to a file descriptor, retrying short writes.
+  public static func write(_ bytes: [UInt8], to fd: Int32) {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        if written <= 0 {
+          if written < 0 && errno == EINTR { continue }
+          return
+        }
+        offset += written
+      }
+    }
+  }
+
+  /// Stops this process the way Ctrl-Z would have without our handler, and
+  /// returns once the shell continues it (`fg`).
+  public static func stopSelf() {
+    signal(SIGTSTP, SIG_DFL)
+    kill(getpid(), SIGTSTP)
+  }
+}

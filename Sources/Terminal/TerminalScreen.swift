@@ -1,0 +1,205 @@
+import CNcurses
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The ncurses screen: the only code that touches ncurses.
+///
+/// It sets the terminal up, hands out decoded input and a canvas to draw a
+/// frame into, and restores the terminal on every way out: `stop()` on a
+/// normal exit, and the crash guard's precomputed reset if the process dies.
+/// ncurses is not thread-safe, so all of this lives on the main actor.
+@MainActor
+public final class TerminalScreen {
+  public private(set) var size: Size
+  /// False when the locale is not UTF-8: everything is then drawn in ASCII.
+  public let isUnicode: Bool
+  public let hasColors: Bool
+  /// The read end of the pipe that delivers SIGINT, SIGWINCH and friends.
+  public let signalDescriptor: Int32
+  private let canvas: NcursesCanvas
+  private var isActive = true
+
+  /// Checks that a person is at a terminal, then sets the screen up.
+  public static func start(options: ScreenOptions) throws(TerminalError) -> TerminalScreen {
+    guard Platform.isTerminal(STDIN_FILENO) else { throw .notATerminal(stream: "standard input") }
+    guard Platform.isTerminal(STDOUT_FILENO) else { throw .notATerminal(stream: "standard output") }
+    let isUnicode = Platform.adoptLocale()
+    guard let term = Platform.environment("TERM"), !term.isEmpty else { throw .terminalTypeUnset }
+    var status: Int32 = 0
+    guard setupterm(nil, STDOUT_FILENO, &status) == OK, status == 1 else {
+      throw .unknownTerminalType(term)
+    }
+    return try TerminalScreen(options: options, isUnicode: isUnicode)
+  }
+
+  private init(options: ScreenOptions, isUnicode: Bool) throws(TerminalError) {
+    var savedModes = termios()
+    tcgetattr(STDIN_FILENO, &savedModes)
+    // Our handlers go in before ncurses starts, so it leaves these signals to us.
+    guard let signalDescriptor = SignalForwarding.install() else {
+      throw .cannotStart("no pipe for signals (\(String(cString: strerror(errno))))")
+    }
+    self.signalDescriptor = signalDescriptor
+    // The kernel's size, not LINES/COLUMNS from a parent shell, which go stale.
+    use_env(false)
+    // A bare Esc would otherwise freeze input for a whole second.
+    set_escdelay(25)
+    guard newterm(nil, er_stdout(), er_stdin()) != nil else {
+      SignalForwarding.uninstall()
+      throw .cannotStart("ncurses could not open the terminal")
+    }
+    cbreak()
+    noecho()
+    nonl()
+    intrflush(er_stdscr(), false)
+    keypad(er_stdscr(), true)
+    nodelay(er_stdscr(), true)
+    leaveok(er_stdscr(), true)
+    curs_set(0)
+    Self.defineKeyVariants()
+
+    hasColors = options.colors && has_colors()
+    if hasColors {
+      start_color()
+      use_default_colors()
+    }
+    if options.mouse {
+      mousemask(er_button1_pressed() | er_button4_pressed() | er_button5_pressed(), nil)
+      // Report presses at once instead of waiting to see if they become clicks.
+      mouseinterval(0)
+    }
+    self.isUnicode = isUnicode
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    er_getmaxyx(er_stdscr(), &rows, &columns)
+    size = Size(rows: Int(rows), columns: Int(columns))
+    canvas = NcursesCanvas(size: size, isUnicode: isUnicode, hasColors: hasColors)
+    CrashGuard.arm(resetSequence: Self.resetSequence(mouse: options.mouse), savedModes: savedModes)
+  }
+
+  /// Home and End arrive in several spellings (tmux and many terminals send
+  /// the VT220 ones whatever terminfo says); teach ncurses all of them.
+  private static func defineKeyVariants() {
+    let variants: [(String, Int32)] = [
+      ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[H", KEY_HOME), ("\u{1B}OH", KEY_HOME),
+      ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END), ("\u{1B}[F", KEY_END), ("\u{1B}OF", KEY_END),
+    ]
+    for (sequence, key) in variants where key_defined(sequence) <= 0 {
+      define_key(sequence, key)
+    }
+  }
+
+  // MARK: Frames
+
+  /// Draws one frame: `draw` paints the whole screen into the canvas, then a
+  /// single `doupdate` sends ncurses' diff against the previous frame.
+  public func present(_ draw: (any Canvas) -> Void) {
+    guard isActive else { return }
+    werase(er_stdscr())
+    draw(canvas)
+    wnoutrefresh(er_stdscr())
+    doupdate()
+  }
+
+  /// Forgets what is on the terminal so the next frame repaints everything
+  /// (Ctrl-L, or after something else wrote to the terminal).
+  public func invalidate() {
+    clearok(er_curscr(), true)
+  }
+
+  // MARK: Input
+
+  /// Everything typed, clicked or resized since the last call.
+  public func readEvents() -> [InputEvent] {
+    var events: [InputEvent] = []
+    while isActive {
+      var code: wint_t = 0
+      let status = wget_wch(er_stdscr(), &code)
+      if status == ERR { break }
+      if status == KEY_CODE_YES {
+        if Int32(code) == KEY_MOUSE {
+          if let event = readMouse() { events.append(event) }
+        } else if let event = InputDecoder.decode(functionKey: Int32(code)) {
+          events.append(event)
+        }
+      } else if let event = InputDecoder.decode(character: UInt32(code)) {
+        events.append(event)
+      }
+    }
+    return events
+  }
+
+  private func readMouse() -> InputEvent? {
+    var event = MEVENT()
+    guard getmouse(&event) == OK else { return nil }
+    let kind: MouseEvent.Kind
+    if event.bstate & er_button4_pressed() != 0 {
+      kind = .wheelUp
+    } else if event.bstate & er_button5_pressed() != 0 {
+      kind = .wheelDown
+    } else if event.bstate & er_button1_pressed() != 0 {
+      kind = .press
+    } else {
+      return nil
+    }
+    return .mouse(MouseEvent(kind, row: Int(event.y), column: Int(event.x)))
+  }
+
+  /// Reads the new size from the kernel after SIGWINCH and resizes ncurses'
+  /// screens to it. Returns the new size.
+  @discardableResult
+  public func updateSize() -> Size {
+    if let current = Platform.windowSize(), current != size {
+      resizeterm(Int32(current.rows), Int32(current.columns))
+    }
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    er_getmaxyx(er_stdscr(), &rows, &columns)
+    size = Size(rows: Int(rows), columns: Int(columns))
+    canvas.size = size
+    return size
+  }
+
+  // MARK: Leaving
+
+  /// Ctrl-Z: gives the terminal back to the shell, stops, and on `fg` takes
+  /// the screen again and repaints it whole.
+  public func suspend() {
+    guard isActive else { return }
+    endwin()
+    Platform.stopSelf()
+    // Running again.
+    SignalForwarding.reinstall(SIGTSTP)
+    reset_prog_mode()
+    invalidate()
+    updateSize()
+  }
+
+  /// Restores the terminal: the shell's screen, modes and cursor come back.
+  /// Safe to call more than once.
+  public func stop() {
+    guard isActive else { return }
+    isActive = false
+    endwin()
+    CrashGuard.disarm()
+    SignalForwarding.uninstall()
+  }
+
+  /// What a crash must write to undo the setup: leave keypad mode and the
+  /// alternate screen, show the cursor, reset colours, stop mouse reports.
+  private static func resetSequence(mouse: Bool) -> [UInt8] {
+    var bytes: [UInt8] = []
+    for capability in ["sgr0", "cnorm", "rmkx", "rmcup"] {
+      if let value = tigetstr(capability), Int(bitPattern: value) > 0 {
+        bytes += Array(String(cString: value).utf8)
+      }
+    }
+    if mouse {
+      // xterm's mouse reporting modes, as ncurses turns them on for xterm-likes.
+      bytes += Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l".utf8)
+    }
+    return bytes
+  }
+}

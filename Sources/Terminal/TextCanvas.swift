@@ -1,0 +1,126 @@
+/// An in-memory canvas: the screen as text, for snapshot tests and for
+/// anything that wants to know what a person would see without a terminal.
+///
+/// A wide glyph occupies its first column; the columns it covers are marked
+/// as continuations so that `lines` prints the glyph once, as a terminal shows
+/// it. Drawing over half of a wide glyph blanks the other half, as terminals do.
+@MainActor
+public final class TextCanvas: Canvas {
+  public let size: Size
+  public let isUnicode: Bool
+  private var cells: [[Cell]]
+
+  private enum Cell: Equatable {
+    case character(Unicode.Scalar, Style)
+    case continuation(Style)
+
+    var style: Style {
+      switch self {
+      case .character(_, let style), .continuation(let style): style
+      }
+    }
+  }
+
+  /// Code points this canvas pretends its locale does not know, to test the
+  /// fallbacks that a real terminal with an older C library needs.
+  public var unknownGlyphs: Set<Unicode.Scalar> = []
+
+  public init(size: Size, isUnicode: Bool = true) {
+    self.size = size
+    self.isUnicode = isUnicode
+    cells = Array(
+      repeating: Array(repeating: .character(" ", .plain), count: max(0, size.columns)),
+      count: max(0, size.rows))
+  }
+
+  public func clear() {
+    for row in cells.indices {
+      for column in cells[row].indices { cells[row][column] = .character(" ", .plain) }
+    }
+  }
+
+  public func fill(row: Int, column: Int, width: Int, style: Style) {
+    for offset in 0..<max(0, width) { put(" ", width: 1, row: row, column: column + offset, style: style) }
+  }
+
+  @discardableResult
+  public func text(_ string: String, row: Int, column: Int, maxWidth: Int, style: Style) -> Int {
+    let limit = min(maxWidth, size.columns - column)
+    var used = 0
+    for scalar in string.unicodeScalars {
+      let shown = isUnicode || scalar.isASCII ? scalar : "?"
+      let width = TextWidth.columns(of: shown)
+      if width == 0 { continue }
+      if used + width > limit { break }
+      put(shown, width: width, row: row, column: column + used, style: style)
+      used += width
+    }
+    return used
+  }
+
+  public func canDraw(_ glyph: Unicode.Scalar, width: Int) -> Bool {
+    guard isUnicode || glyph.isASCII, !unknownGlyphs.contains(glyph) else { return false }
+    return (1...max(1, width)).contains(TextWidth.columns(of: glyph))
+  }
+
+  public func glyph(_ glyph: Unicode.Scalar, row: Int, column: Int, width: Int, style: Style) {
+    guard width > 0, column + width <= size.columns else { return }
+    var shown = isUnicode || glyph.isASCII ? glyph : "?"
+    var drawnWidth = TextWidth.columns(of: shown)
+    if drawnWidth < 1 || drawnWidth > width {
+      // As NcursesCanvas: unprintable, or wider than its slot, shows a marker.
+      shown = "?"
+      drawnWidth = 1
+    }
+    put(shown, width: drawnWidth, row: row, column: column, style: style)
+    fill(row: row, column: column + drawnWidth, width: width - drawnWidth, style: style)
+  }
+
+  // MARK: Reading the result
+
+  /// Each row as text, trailing blanks removed.
+  public var lines: [String] {
+    cells.map { row in
+      var line = ""
+      for cell in row {
+        if case .character(let scalar, _) = cell { line.unicodeScalars.append(scalar) }
+      }
+      while line.last == " " { line.removeLast() }
+      return line
+    }
+  }
+
+  /// The whole canvas as one string, rows joined by newlines.
+  public var text: String { lines.joined(separator: "\n") }
+
+  /// The style of one cell, for tests that check highlighting.
+  public func style(row: Int, column: Int) -> Style {
+    cells[row][column].style
+  }
+
+  // MARK: Writing cells
+
+  private func put(_ scalar: Unicode.Scalar, width: Int, row: Int, column: Int, style: Style) {
+    guard (0..<size.rows).contains(row), column >= 0, column + width <= size.columns else { return }
+    breakWideGlyph(row: row, column: column)
+    breakWideGlyph(row: row, column: column + width - 1)
+    cells[row][column] = .character(scalar, style)
+    for offset in 1..<max(1, width) { cells[row][column + offset] = .continuation(style) }
+  }
+
+  /// Blanks whatever wide glyph covers `column`, as a terminal does when half
+  /// of one is overwritten.
+  private func breakWideGlyph(row: Int, column: Int) {
+    var head = column
+    while head > 0, isContinuation(row: row, column: head) { head -= 1 }
+    var end = head + 1
+    while end < size.columns, isContinuation(row: row, column: end) { end += 1 }
+    guard end - head > 1 else { return }
+    for index in head..<end { cells[row][index] = .character(" ", cells[row][index].style) }
+  }
+
+  private func isContinuation(row: Int, column: Int) -> Bool {
+    if case .continuation = cells[row][column] { return true }
+    return false
+  }
+}

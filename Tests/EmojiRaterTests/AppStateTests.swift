@@ -1,0 +1,111 @@
+import CollectionKit
+import Terminal
+import Testing
+
+@testable import EmojiRater
+
+@Suite struct AppStateTests {
+  static let catalog = EmojiCatalog.builtIn(includeSkinTones: false)
+
+  func state(_ columns: Int = 80, _ rows: Int = 24) -> AppState {
+    AppState(catalog: Self.catalog, screenSize: Size(rows: rows, columns: columns))
+  }
+
+  @Test func startsOnTheFirstEmojiAtTheTop() {
+    let state = state()
+    #expect(state.selection == IndexPath(item: 0, section: 0))
+    #expect(state.selectedEmoji?.name == "grinning face")
+    #expect(state.viewport.topRow == 0)
+    #expect(state.layout.columns == 15)
+  }
+
+  @Test func movingDownPastTheScreenScrollsToKeepTheSelectionVisible() {
+    var state = state()
+    for _ in 0..<30 { state.apply(.move(.down)) }
+    let row = state.layout.row(of: state.selection)
+    #expect(state.viewport.rows.contains(row))
+    #expect(state.viewport.topRow > 0)
+  }
+
+  @Test func tabGoesToTheNextSectionAndShowsItsHeader() {
+    var state = state()
+    state.apply(.move(.nextSection))
+    #expect(state.selection == IndexPath(item: 0, section: 1))
+    #expect(state.selectedEmoji?.group == "People & Body")
+    #expect(state.viewport.rows.contains(state.layout.headerRow(of: 1)))
+  }
+
+  @Test func endAndHomeGoToTheLastAndFirstEmoji() {
+    var state = state()
+    state.apply(.move(.last))
+    #expect(state.selectedEmoji?.name == "flag: Wales")
+    #expect(state.viewport.topRow == state.layout.rowCount - state.viewport.height)
+    state.apply(.move(.first))
+    #expect(state.selectedEmoji?.name == "grinning face")
+    #expect(state.viewport.topRow == 0)
+  }
+
+  @Test func pageDownMovesAScreenfulLessOneRow() {
+    var state = state()
+    state.apply(.page(down: true))
+    #expect(state.viewport.topRow == state.viewport.height - 1)
+    #expect(state.viewport.rows.contains(state.layout.row(of: state.selection)))
+    state.apply(.page(down: false))
+    #expect(state.viewport.topRow == 0)
+  }
+
+  @Test func wheelScrollsTheViewAndDragsTheSelectionAlong() {
+    var state = state()
+    state.apply(.scroll(rows: 9))
+    #expect(state.viewport.topRow == 9)
+    // The selection was on row 1, now above the view: it moves to the top visible item row.
+    #expect(state.layout.row(of: state.selection) == 9)
+    #expect(state.layout.column(of: state.selection) == 0)
+    state.apply(.scroll(rows: -100))
+    #expect(state.viewport.topRow == 0)
+  }
+
+  @Test func clickSelectsTheCellUnderThePointer() {
+    var state = state()
+    // Row 2 on screen is the second item row; column 12 is in the third cell (x 11...15).
+    state.apply(.select(row: 2, column: 12))
+    #expect(state.selection == IndexPath(item: 17, section: 0))
+    // Clicks on a header, the inset or the status line change nothing.
+    state.apply(.select(row: 0, column: 12))
+    state.apply(.select(row: 2, column: 0))
+    state.apply(.select(row: 22, column: 12))
+    #expect(state.selection == IndexPath(item: 17, section: 0))
+  }
+
+  @Test func resizeRelaysOutAndKeepsTheSelectionOnScreen() {
+    var state = state()
+    for _ in 0..<40 { state.apply(.move(.down)) }
+    let selected = state.selection
+    state.apply(.resize(Size(rows: 12, columns: 40)))
+    #expect(state.layout.columns == 7)
+    #expect(state.selection == selected)
+    #expect(state.viewport.rows.contains(state.layout.row(of: selected)))
+    state.apply(.resize(Size(rows: 24, columns: 80)))
+    #expect(state.selection == selected)
+    #expect(state.viewport.rows.contains(state.layout.row(of: selected)))
+  }
+
+  @Test func tooSmallBelowTheMinimumAndBackWhenEnlarged() {
+    var state = state()
+    state.apply(.resize(Size(rows: 4, columns: 10)))
+    #expect(state.screen.isTooSmall)
+    state.apply(.resize(Size(rows: 24, columns: 80)))
+    #expect(!state.screen.isTooSmall)
+    #expect(state.selectedEmoji?.name == "grinning face")
+  }
+
+  @Test func helpTogglesAndEscapeClosesIt() {
+    var state = state()
+    state.apply(.toggleHelp)
+    #expect(state.isHelpShown)
+    state.apply(.closeOverlay)
+    #expect(!state.isHelpShown)
+    state.apply(.closeOverlay)
+    #expect(!state.wantsQuit)
+  }
+}

@@ -1,0 +1,76 @@
+import Terminal
+import TestSupport
+import Testing
+
+@testable import EmojiRater
+
+/// The whole screen rendered into the in-memory canvas and compared, as text,
+/// with golden files in `Snapshots/` (see `Snapshot`).
+@MainActor
+@Suite struct ScreenSnapshotTests {
+  static let catalog = EmojiCatalog.builtIn(includeSkinTones: false)
+
+  func render(
+    _ state: AppState, unicode: Bool = true, unknown: Set<Unicode.Scalar> = []
+  ) -> TextCanvas {
+    let canvas = TextCanvas(size: state.screen.size, isUnicode: unicode)
+    canvas.unknownGlyphs = unknown
+    RootView.draw(state, on: canvas)
+    return canvas
+  }
+
+  func state(columns: Int = 80, rows: Int = 24, _ commands: [Command] = []) -> AppState {
+    var state = AppState(catalog: Self.catalog, screenSize: Size(rows: rows, columns: columns))
+    for command in commands { state.apply(command) }
+    return state
+  }
+
+  @Test func gridWithHeaderAndStatusLine() {
+    let canvas = render(state())
+    #expect(Snapshot.mismatch(canvas.text, named: "grid-80x24") == nil)
+    // The selected cell is bracketed and reversed.
+    #expect(canvas.lines[1].hasPrefix(" [😀 ]"))
+    #expect(canvas.style(row: 1, column: 2).reverse)
+  }
+
+  @Test func gridAfterTabAtTheNextSection() {
+    let canvas = render(state([.move(.nextSection), .move(.right)]))
+    #expect(Snapshot.mismatch(canvas.text, named: "grid-next-section-80x24") == nil)
+  }
+
+  @Test func narrowTerminal() {
+    #expect(Snapshot.mismatch(render(state(columns: 40, rows: 12)).text, named: "grid-40x12") == nil)
+  }
+
+  @Test func wideTerminalWithSequencesAndFlags() {
+    // The end of the catalog: flags as letters, subdivision flags marked.
+    let canvas = render(state(columns: 200, rows: 12, [.move(.last)]))
+    #expect(Snapshot.mismatch(canvas.text, named: "grid-flags-200x12") == nil)
+  }
+
+  @Test func helpOverlay() {
+    #expect(Snapshot.mismatch(render(state([.toggleHelp])).text, named: "help-80x24") == nil)
+  }
+
+  @Test func tooSmall() {
+    let canvas = render(state(columns: 10, rows: 4))
+    #expect(Snapshot.mismatch(canvas.text, named: "too-small-10x4") == nil)
+    #expect(canvas.text.contains("too small"))
+  }
+
+  @Test func asciiWhenTheLocaleIsNotUTF8() {
+    var ascii = state(columns: 60, rows: 10)
+    ascii.notice = "ASCII mode: the locale is not UTF-8 (try LANG=C.UTF-8)"
+    let canvas = render(ascii, unicode: false)
+    #expect(Snapshot.mismatch(canvas.text, named: "ascii-60x10") == nil)
+    #expect(canvas.text.unicodeScalars.allSatisfy { $0.isASCII })
+  }
+
+  @Test func emojiTheLocaleDoesNotKnowFallBackToInitials() {
+    // 🫨 shaking face is Unicode 15.0; an older C library has no width for it.
+    var shaking = state(columns: 80, rows: 24)
+    while shaking.selectedEmoji?.name != "shaking face" { shaking.apply(.move(.right)) }
+    let canvas = render(shaking, unknown: ["🫨"])
+    #expect(canvas.text.contains("[sf ]"))
+  }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The real binary in a detached tmux session: keys typed with send-keys,
+/// the screen read with capture-pane, as a person would use it.
+@Suite(.serialized) struct AppEndToEndTests {
+  /// The status line's "n/1870" position.
+  func position(_ screen: String) -> Int? {
+    guard let match = screen.firstMatch(of: /(\d+)\/1870/) else { return nil }
+    return Int(match.1)
+  }
+
+  func startApp(_ arguments: [String] = [], columns: Int = 80, rows: Int = 24) throws -> TmuxSession {
+    let session = try TmuxSession.app(arguments, columns: columns, rows: rows)
+    let started = try session.waitFor { $0.contains("grinning face") && $0.contains("1/1870") }
+    #expect(started.held, "the app did not show its first screen:\n\(started.screen)")
+    return session
+  }
+
+  @Test(arguments: [(80, 24), (200, 60)])
+  func startsShowingEmojiAndTheStatusLine(columns: Int, rows: Int) throws {
+    let session = try startApp(columns: columns, rows: rows)
+    let screen = try session.screen()
+    #expect(screen.contains("Smileys & Emotion"))
+    #expect(screen.contains("😀"))
+    #expect(try session.isAlternateScreenOn())
+  }
+
+  @Test func keysMoveTheSelectionAndTheStatusLineFollows() throws {
+    let session = try startApp()
+    try session.press("j")
+    #expect(try session.waitFor { position($0) == 16 }.held)  // 15 columns at 80 wide
+    try session.press("l")
+    #expect(try session.waitFor { position($0) == 17 }.held)
+    try session.press("NPage")
+    #expect(try session.waitFor { (position($0) ?? 0) > 17 }.held)
+    try session.press("Tab")
+    #expect(try session.waitFor { $0.contains("People & Body ›") }.held)
+    try session.press("End")
+    #expect(try session.waitFor { $0.contains("flag: Wales") && position($0) == 1870 }.held)
+    try session.press("Home")
+    #expect(try session.waitFor { position($0) == 1 }.held)
+  }
+
+  @Test func mouseWheelScrollsAndAClickSelects() throws {
+    let session = try startApp()
+    // SGR mouse encoding, as xterm-256color's terminfo expects: wheel down at column 10, row 5.
+    try session.type("\u{1B}[<65;10;5M")
+    #expect(try session.waitFor { !$0.contains("Smileys & Emotion (") }.held)
+    // Three rows down, the top screen row is layout row 3. A click on the third
+    // cell of the next screen row (1-based column 13, row 2) selects item 47.
+    try session.type("\u{1B}[<0;13;2M\u{1B}[<0;13;2m")
+    let clicked = try session.waitFor { position($0) == 48 }
+    #expect(clicked.held, "\(clicked.screen)")
+  }
+
+  @Test func resizeRelaysOutAndKeepsTheSelectionWithNoKeyPressed() throws {
+    let session = try startApp()
+    try session.press("Tab", "j", "j", "j")
+    let before = try session.waitFor { position($0) == 167 + 45 }
+    #expect(before.held, "\(before.screen)")
+    try session.resize(columns: 40, rows: 12)
+    let narrow = try session.waitFor { screen in
+      screen.split(separator: "\n").count <= 12 && position(screen) == 212 && screen.contains("[")
+    }
+    #expect(narrow.held, "\(narrow.screen)")
+    try session.resize(columns: 80, rows: 24)
+    let wide = try session.waitFor { screen in
+      screen.split(separator: "\n").first.map { $0.count > 40 } == true && position(screen) == 212
+        && screen.contains("[")
+    }
+    #expect(wide.held, "\(wide.screen)")
+  }
+
+  @Test func aTinyTerminalSaysSoAndRecovers() throws {
+    let session = try startApp()
+    try session.resize(columns: 10, rows: 4)
+    #expect(try session.waitFor { $0.contains("too small") }.held)
+    try session.resize(columns: 80, rows: 24)
+    #expect(try session.waitFor { $0.contains("grinning face") }.held)
+  }
+
+  @Test func helpOpensWithQuestionMarkAndEscapeClosesIt() throws {
+    let session = try startApp()
+    try session.press("?")
+    #expect(try session.waitFor { $0.contains("Keys") && $0.contains("next / previous section") }.held)
+    try session.press("Escape")
+    #expect(try session.waitFor { !$0.contains("next / previous section") }.held)
+    #expect(try session.isAlternateScreenOn(), "Esc must never quit")
+  }
+
+  @Test(arguments: ["q", "C-c"])
+  func quittingRestoresTheTerminal(key: String) throws {
+    let session = try startApp()
+    try session.press(key)
+    let ended = try session.waitFor { $0.contains("[exit ") }
+    #expect(ended.screen.contains("[exit 0]"), "\(ended.screen)")
+    #expect(!ended.screen.contains("grinning face"), "the app's screen is gone")
+    #expect(try !session.isAlternateScreenOn())
+  }
+
+  @Test func sigtermRestoresTheTerminal() throws {
+    let session = try startApp()
+    let pids = try session.run(["list-panes", "-t", "test", "-F", "#{pane_pid}"])
+    let shell = try #require(Int32(pids.trimmingCharacters(in: .whitespacesAndNewlines)))
+    // The app is the shell's child.
+    let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+    let app = try #require(children.split(separator: " ").first.flatMap { Int32($0) })
+    kill(app, SIGTERM)
+    let ended = try session.waitFor { $0.contains("[exit ") }
+    #expect(ended.screen.contains("[exit 143]"), "\(ended.screen)")
+    #expect(try !session.isAlternateScreenOn())
+  }
+
+  @Test func refusesToRunWithoutATerminal() throws {
+    // Standard input from /dev/null, output to a file: no terminal anywhere.
+    let result = try Subprocess.run([AppBinary.path])
+    #expect(result.status == 2)
+    #expect(result.output.hasPrefix("emoji-rater: standard input is not a terminal"))
+    #expect(result.output.split(separator: "\n").count == 1, "one line, and nothing drawn")
+  }
+
+  @Test func aMalformedDataFileIsRefusedNamingTheLine() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID()).txt")
+    try "# group: G\n# subgroup: s\n1F600 ; fully-qualified # 😀 E1.0 grinning face\n1F6ZZ ; oops\n"
+      .write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let session = try TmuxSession.app(["--emoji-data", file.path])
+    let ended = try session.waitFor { $0.contains("[exit ") }
+    #expect(ended.screen.contains("\(file.lastPathComponent):4:"), "\(ended.screen)")
+    #expect(ended.screen.contains("[exit 1]"))
+  }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// The built `emoji-rater` binary, next to the test bundle (or at
+/// `EMOJI_RATER_BIN`), for tests that run the real app.
+public enum AppBinary {
+  public static var path: String {
+    if let path = ProcessInfo.processInfo.environment["EMOJI_RATER_BIN"] { return path }
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    return bundle.appendingPathComponent("emoji-rater").path
+  }
+}
+
+/// A detached tmux session on a private server, to drive the real app as a
+/// person would: type with `send-keys`, read the screen with `capture-pane`.
+public final class TmuxSession {
+  public let socket: String
+  private var isOpen = true
+
+  /// Starts `command` (a shell command line) in a new session of the given size.
+  /// The shell prints `[exit N]` after the command ends and stays open, so a
+  /// test can see the exit status and the screen the shell got back.
+  public init(command: String, columns: Int = 80, rows: Int = 24, environment: [String: String] = [:])
+    throws
+  {
+    socket = "emoji-rater-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+    let exports = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }
+    // `set -m`: job control, as in an interactive shell, so the command runs in
+    // its own process group and Ctrl-C reaches it, not the shell.
+    let script =
+      "set -m; env \(exports.joined(separator: " ")) \(command); echo \"[exit $?]\"; exec sleep 600"
+    try run([
+      "new-session", "-d", "-x", String(columns), "-y", String(rows), "-s", "test", "sh", "-c", script,
+    ])
+  }
+
+  deinit { kill() }
+
+  /// Starts the app with `arguments` in a UTF-8 locale and an xterm terminal type.
+  public static func app(
+    _ arguments: [String] = [], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]
+  ) throws -> TmuxSession {
+    var environment = environment
+    environment["LANG"] = environment["LANG"] ?? "C.UTF-8"
+    environment["LC_ALL"] = environment["LC_ALL"] ?? environment["LANG"]
+    environment["TERM"] = environment["TERM"] ?? "xterm-256color"
+    let command = ([AppBinary.path] + arguments).map(quote).joined(separator: " ")
+    return try TmuxSession(command: command, columns: columns, rows: rows, environment: environment)
+  }
+
+  /// Presses keys by tmux name (`Down`, `NPage`, `Tab`, `q`, `C-c`, …).
+  public func press(_ keys: String...) throws {
+    try run(["send-keys", "-t", "test"] + keys)
+  }
+
+  /// Types text literally (also how raw mouse escape sequences are sent).
+  public func type(_ text: String) throws {
+    try run(["send-keys", "-t", "test", "-l", text])
+  }
+
+  public func resize(columns: Int, rows: Int) throws {
+    try run(["resize-window", "-t", "test", "-x", String(columns), "-y", String(rows)])
+  }
+
+  /// The visible screen as text.
+  public func screen() throws -> String {
+    try run(["capture-pane", "-p", "-t", "test"])
+  }
+
+  /// Whether the pane shows the alternate screen (a full-screen app is up).
+  public func isAlternateScreenOn() throws -> Bool {
+    try run(["display-message", "-p", "-t", "test", "#{alternate_on}"]).hasPrefix("1")
+  }
+
+  /// Polls the screen until `condition` holds; returns the last screen and
+  /// whether it held before the timeout.
+  @discardableResult
+  public func waitFor(
+    timeout: TimeInterval = 10, _ condition: (String) -> Bool
+  ) throws -> (held: Bool, screen: String) {
+    let deadline = Date().addingTimeInterval(timeout)
+    var screen = try self.screen()
+    while !condition(screen) {
+      guard Date() < deadline else { return (false, screen) }
+      Thread.sleep(forTimeInterval: 0.05)
+      screen = try self.screen()
+    }
+    return (true, screen)
+  }
+
+  public func kill() {
+    guard isOpen else { return }
+    isOpen = false
+    _ = try? run(["kill-server"])
+  }
+
+  /// Runs a tmux command on this session's private server; returns what it printed.
+  @discardableResult
+  public func run(_ arguments: [String]) throws -> String {
+    let result = try Subprocess.run(["tmux", "-L", socket, "-f", "/dev/null", "-u"] + arguments)
+    guard result.status == 0 else { throw TmuxError(arguments: arguments, output: result.output) }
+    return result.output
+  }
+
+  static func quote(_ word: String) -> String {
+    "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}
+
+public struct TmuxError: Error, CustomStringConvertible {
+  public var arguments: [String]
+  public var output: String
+  public var description: String { "tmux \(arguments.joined(separator: " ")) failed: \(output)" }
+}
