@@ -36,6 +36,12 @@ public enum SignalForwarding {
       readEnd = ends[0]
     }
     for number in signals { reinstall(number) }
+    // A parent may have started us with these blocked (the mask is inherited
+    // across exec); a blocked SIGHUP would leave us running after a hangup.
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    for number in signals { sigaddset(&mask, number) }
+    pthread_sigmask(SIG_UNBLOCK, &mask, nil)
     return readEnd
   }
 

@@ -33,10 +33,11 @@ import Testing
     #expect(try session.waitFor { position($0) == 16 }.held)  // 15 columns at 80 wide
     try session.press("l")
     #expect(try session.waitFor { position($0) == 17 }.held)
-    try session.press("NPage")
-    #expect(try session.waitFor { (position($0) ?? 0) > 17 }.held)
     try session.press("Tab")
-    #expect(try session.waitFor { $0.contains("People & Body ›") }.held)
+    #expect(try session.waitFor { $0.contains("People & Body ›") && position($0) == 167 }.held)
+    try session.press("NPage")
+    // A screenful (21 rows of 15) further on.
+    #expect(try session.waitFor { position($0) == 167 + 21 * 15 }.held)
     try session.press("End")
     #expect(try session.waitFor { $0.contains("flag: Wales") && position($0) == 1870 }.held)
     try session.press("Home")
