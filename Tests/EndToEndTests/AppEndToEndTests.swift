@@ -103,15 +103,59 @@ import Testing
 
   @Test func sigtermRestoresTheTerminal() throws {
     let session = try startApp()
-    let pids = try session.run(["list-panes", "-t", "test", "-F", "#{pane_pid}"])
-    let shell = try #require(Int32(pids.trimmingCharacters(in: .whitespacesAndNewlines)))
-    // The app is the shell's child.
-    let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
-    let app = try #require(children.split(separator: " ").first.flatMap { Int32($0) })
-    kill(app, SIGTERM)
+    kill(try appPID(session), SIGTERM)
     let ended = try session.waitFor { $0.contains("[exit ") }
     #expect(ended.screen.contains("[exit 143]"), "\(ended.screen)")
     #expect(try !session.isAlternateScreenOn())
+  }
+
+  @Test func ctrlZSuspendsAndTheScreenComesBackIntact() throws {
+    let session = try TmuxSession(command: "bash --norc --noprofile -i")
+    try session.type("PS1='$ ' LANG=C.UTF-8 TERM=xterm-256color \(AppBinary.path)")
+    try session.press("Enter")
+    #expect(try session.waitFor { $0.contains("1/1870") }.held)
+    try session.press("j")
+    #expect(try session.waitFor { $0.contains("16/1870") }.held)
+    try session.press("C-z")
+    #expect(try session.waitFor { $0.contains("Stopped") }.held)
+    #expect(try !session.isAlternateScreenOn())
+    try session.type("fg")
+    try session.press("Enter")
+    let back = try session.waitFor { $0.contains("16/1870") && $0.contains("Smileys & Emotion") }
+    #expect(back.held, "\(back.screen)")
+    try session.press("q")
+  }
+
+  /// The pid of the app running in the session's pane (the shell's child).
+  func appPID(_ session: TmuxSession) throws -> Int32 {
+    let pids = try session.run(["list-panes", "-t", "test", "-F", "#{pane_pid}"])
+    let shell = try #require(Int32(pids.trimmingCharacters(in: .whitespacesAndNewlines)))
+    let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+    return try #require(children.split(separator: " ").first.flatMap { Int32($0) })
+  }
+
+  @Test func aCrashStillRestoresTheTerminal() throws {
+    // No interactive backtrace: the process dies of the signal once the screen is restored.
+    let session = try TmuxSession.app(environment: ["SWIFT_BACKTRACE": "enable=no"])
+    #expect(try session.waitFor { $0.contains("grinning face") }.held)
+    kill(try appPID(session), SIGSEGV)
+    let ended = try session.waitFor { $0.contains("[exit ") }
+    #expect(ended.screen.contains("[exit 139]"), "\(ended.screen)")
+    #expect(try !session.isAlternateScreenOn())
+  }
+
+  @Test func anUnknownTerminalTypeIsAClearError() throws {
+    let session = try TmuxSession.app(environment: ["TERM": "no-such-terminal"])
+    let ended = try session.waitFor { $0.contains("[exit ") }
+    #expect(ended.screen.contains("'no-such-terminal'"), "\(ended.screen)")
+    #expect(ended.screen.contains("[exit 2]"))
+  }
+
+  @Test func aLocaleThatIsNotUTF8GetsAnAlignedASCIIGrid() throws {
+    let session = try TmuxSession.app(environment: ["LANG": "C", "LC_ALL": "C"])
+    let shown = try session.waitFor { $0.contains("ASCII mode") }
+    #expect(shown.held, "\(shown.screen)")
+    #expect(shown.screen.contains("[gf ] gf   gf   bf"), "\(shown.screen)")
   }
 
   @Test func refusesToRunWithoutATerminal() throws {

@@ -50,9 +50,13 @@ public struct EmojiCatalog: Sendable {
 
   /// The catalog built into the binary: Unicode's emoji-test.txt (15.0 today).
   public static func builtIn(includeSkinTones: Bool) -> EmojiCatalog {
-    let text = embeddedEmojiTestText.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
     do {
-      let entries = try EmojiTestParser.parse(text, source: "built-in emoji-test.txt")
+      // Parsed straight from the binary's read-only data, without a copy.
+      let entries = try embeddedEmojiTestText.withUTF8Buffer { bytes in
+        Result { () throws(CatalogError) in
+          try EmojiTestParser.parse(bytes, source: "built-in emoji-test.txt")
+        }
+      }.get()
       return EmojiCatalog(
         entries: entries, includeSkinTones: includeSkinTones,
         source: "built-in Unicode \(embeddedEmojiTestVersion)")
