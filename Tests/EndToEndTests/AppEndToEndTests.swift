@@ -109,6 +109,26 @@ import Testing
     #expect(try !session.isAlternateScreenOn())
   }
 
+  @Test func aHangupRestoresTheTerminal() throws {
+    let session = try startApp()
+    kill(try appPID(session), SIGHUP)
+    let ended = try session.waitFor { $0.contains("[exit ") }
+    #expect(ended.screen.contains("[exit 129]"), "\(ended.screen)")
+    #expect(try !session.isAlternateScreenOn())
+  }
+
+  @Test func outputRedirectedToAFileIsRefusedAndTheTerminalUntouched() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID()).txt")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let session = try TmuxSession(
+      command: "\(TmuxSession.quote(AppBinary.path)) > \(TmuxSession.quote(file.path))",
+      environment: ["LANG": "C.UTF-8", "TERM": "xterm-256color"])
+    let ended = try session.waitFor { $0.contains("[exit ") }
+    #expect(ended.screen.contains("standard output is not a terminal"), "\(ended.screen)")
+    #expect(ended.screen.contains("[exit 2]"))
+    #expect(try String(contentsOf: file, encoding: .utf8).isEmpty, "nothing written to the file")
+  }
+
   @Test func ctrlZSuspendsAndTheScreenComesBackIntact() throws {
     let session = try TmuxSession(command: "bash --norc --noprofile -i")
     try session.type("PS1='$ ' LANG=C.UTF-8 TERM=xterm-256color \(AppBinary.path)")

@@ -101,7 +101,8 @@ public final class TmuxSession {
     return result.output
   }
 
-  static func quote(_ word: String) -> String {
+  /// Quotes a word for the shell.
+  public static func quote(_ word: String) -> String {
     "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 }
