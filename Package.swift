@@ -7,7 +7,8 @@ let package = Package(
     .executable(name: "emoji-rater", targets: ["emoji-rater"])
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
   ],
   targets: [
     // MARK: The terminal edge: the only code that touches ncurses.
@@ -17,6 +18,10 @@ let package = Package(
     // MARK: Pure cores: no ncurses, no clocks of their own.
     .target(name: "CollectionKit"),
     .target(name: "FrameTiming"),
+    .target(
+      name: "Loading",
+      dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
+    ),
 
     // MARK: Data: Unicode's emoji-test.txt, embedded so the binary needs no system package.
     .target(name: "EmojiData", exclude: ["UNICODE-LICENSE.txt"]),
@@ -24,7 +29,7 @@ let package = Package(
     // MARK: The app and its command line.
     .target(
       name: "EmojiRater",
-      dependencies: ["Terminal", "CollectionKit", "FrameTiming", "EmojiData"]
+      dependencies: ["Terminal", "CollectionKit", "FrameTiming", "Loading", "EmojiData"]
     ),
     .executableTarget(
       name: "emoji-rater",
@@ -38,6 +43,7 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["Terminal"], path: "Tests/TestSupport"),
     .testTarget(name: "CollectionKitTests", dependencies: ["CollectionKit"]),
     .testTarget(name: "FrameTimingTests", dependencies: ["FrameTiming"]),
+    .testTarget(name: "LoadingTests", dependencies: ["Loading"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
     .testTarget(
       name: "EmojiRaterTests",

@@ -1,0 +1,22 @@
+/// What the loader has done, for the HUD and the benchmark. Plain counts;
+/// the definitions are DESIGN.md's.
+public struct LoaderCounters: Equatable, Sendable {
+  /// Loads waiting for a free slot in the pool.
+  public var queued = 0
+  /// Loads waiting out their latency.
+  public var inFlight = 0
+  public var completed = 0
+  public var failed = 0
+  public var cancelledBeforeStart = 0
+  public var cancelledDuringWait = 0
+  /// Requests answered from the cache, with no load.
+  public var cacheHits = 0
+  /// Completed loads evicted before anyone displayed them.
+  public var wasted = 0
+  /// Loads made on the main thread, blocking it (`sync` mode).
+  public var synchronous = 0
+
+  public init() {}
+
+  public var cancelled: Int { cancelledBeforeStart + cancelledDuringWait }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import Loading
+import Synchronization
+import Testing
+
+/// Counts fetches per identifier, from any thread.
+final class FetchLog: Sendable {
+  private let fetched = Mutex<[Int]>([])
+  var all: [Int] { fetched.withLock { $0 } }
+
+  func record(_ id: Int) -> String {
+    fetched.withLock { $0.append(id) }
+    return "value \(id)"
+  }
+}
+
+/// Polls (yielding to the main queue, where completions land) until
+/// `condition` holds. The timeout only stops a broken test from hanging.
+@MainActor
+func eventually(_ condition: () -> Bool, timeout: Duration = .seconds(5)) async -> Bool {
+  let deadline = ContinuousClock.now + timeout
+  while !condition() {
+    if ContinuousClock.now > deadline { return false }
+    try? await Task.sleep(for: .milliseconds(1))
+  }
+  return true
+}
+
+@MainActor
+@Suite struct LoaderTests {
+  let scheduler = ManualLoadScheduler()
+  let log = FetchLog()
+
+  func makeLoader(
+    latency: LatencyModel = .fixed(100), maxConcurrent: Int = 0, cache: Int = 100, failureRate: Double = 0
+  ) -> Loader<Int, String> {
+    var configuration = Loader<Int, String>.Configuration()
+    configuration.latency = latency
+    configuration.maxConcurrent = maxConcurrent
+    configuration.cacheCapacity = cache
+    configuration.failureRate = failureRate
+    let log = log
+    return Loader(configuration: configuration, scheduler: scheduler) { log.record($0) }
+  }
+
+  /// Waits for a load to be waiting, advances time by one latency, and waits
+  /// for the arrivals to reach the main actor.
+  func deliver(_ loader: Loader<Int, String>, completed: Int) async {
+    #expect(await eventually { scheduler.pendingCount > 0 })
+    scheduler.advance(by: 100)
+    #expect(await eventually { loader.counters.completed + loader.counters.failed >= completed })
+  }
+
+  @Test func anItemAskedForTwiceIsLoadedOnce() async {
+    let loader = makeLoader()
+    loader.load(7, priority: .prefetch(distance: 2))
+    loader.load(7, priority: .prefetch(distance: 1))
+    loader.load(7, priority: .visible)
+    #expect(await eventually { scheduler.pendingCount == 1 })
+    #expect(loader.counters.inFlight == 1)
+    await deliver(loader, completed: 1)
+    guard case .loaded(let value) = loader.state(of: 7) else {
+      Issue.record("7 is not loaded")
+      return
+    }
+    #expect(value == "value 7")
+    #expect(log.all == [7])
+    // Asked again: answered from the cache.
+    loader.load(7, priority: .visible)
+    #expect(loader.counters.cacheHits == 1)
+    #expect(log.all == [7])
+  }
+
+  @Test func cancellingAQueuedLoadMeansItNeverStarts() async {
+    let loader = makeLoader(maxConcurrent: 1)
+    loader.load(1, priority: .visible)
+    loader.load(2, priority: .prefetch(distance: 1))
+    #expect(await eventually { scheduler.pendingCount == 1 })
+    #expect(loader.counters.queued == 1)
+    loader.cancel(2)
+    await deliver(loader, completed: 1)
+    #expect(await eventually { loader.counters.cancelledBeforeStart == 1 })
+    #expect(loader.counters.cancelledDuringWait == 0)
+    #expect(log.all == [1])
+    #expect(loader.hasOutstandingLoads == false)
+  }
+
+  @Test func cancellingDuringTheWaitStopsItAtOnce() async {
+    let loader = makeLoader()
+    loader.load(3, priority: .visible)
+    #expect(await eventually { scheduler.pendingCount == 1 })
+    loader.cancel(3)
+    // The wait itself is gone: nothing is left to fire.
+    #expect(scheduler.pendingCount == 0)
+    #expect(await eventually { loader.counters.cancelledDuringWait == 1 })
+    if case .absent = loader.state(of: 3) {} else { Issue.record("3 should be absent") }
+    scheduler.advance(by: 1_000)
+    #expect(log.all.isEmpty)
+  }
+
+  @Test func visibleLoadsRunBeforePrefetchesUnderABoundedPool() async {
+    let loader = makeLoader(maxConcurrent: 2)
+    var arrivals: [Int] = []
+    loader.onChange = { arrivals.append($0) }
+    // Two loads fill the pool; the rest queue behind them.
+    loader.load(100, priority: .visible)
+    loader.load(101, priority: .visible)
+    #expect(await eventually { scheduler.pendingCount == 2 })
+    loader.load(10, priority: .prefetch(distance: 8))
+    loader.load(11, priority: .prefetch(distance: 1))
+    loader.load(1, priority: .visible)
+    loader.load(2, priority: .visible)
+    for round in 1...3 {
+      await deliver(loader, completed: 2 * round)
+      #expect(await eventually { scheduler.pendingCount == min(2, 6 - 2 * round) })
+    }
+    // Visible first; then the nearest prefetch before the far one.
+    #expect(arrivals == [100, 101, 1, 2, 11, 10])
+  }
+
+  @Test func aQueuedPrefetchThatBecomesVisibleIsPromoted() async {
+    let loader = makeLoader(maxConcurrent: 1)
+    var arrivals: [Int] = []
+    loader.onChange = { arrivals.append($0) }
+    loader.load(100, priority: .visible)
+    #expect(await eventually { scheduler.pendingCount == 1 })
+    loader.load(1, priority: .prefetch(distance: 2))
+    loader.load(2, priority: .prefetch(distance: 2))
+    loader.load(3, priority: .prefetch(distance: 2))
+    loader.load(3, priority: .visible)
+    for round in 1...4 {
+      await deliver(loader, completed: round)
+      _ = await eventually { scheduler.pendingCount == (round < 4 ? 1 : 0) }
+    }
+    #expect(arrivals == [100, 3, 1, 2])
+    #expect(log.all.sorted() == [1, 2, 3, 100], "no item fetched twice")
+  }
+
+  @Test func aLoadCancelledThenAskedForAgainIsNotConfusedWithTheOldOne() async {
+    let loader = makeLoader()
+    loader.load(5, priority: .visible)
+    #expect(await eventually { scheduler.pendingCount == 1 })
+    loader.cancel(5)
+    loader.load(5, priority: .visible)
+    // The old load's cancellation arrives after the new one started: it must not end it.
+    #expect(await eventually { loader.counters.cancelledDuringWait == 1 && scheduler.pendingCount == 1 })
+    if case .loading = loader.state(of: 5) {} else { Issue.record("5 should still be loading") }
+    await deliver(loader, completed: 1)
+    if case .loaded = loader.state(of: 5) {} else { Issue.record("5 should be loaded") }
+  }
+
+  @Test func theCacheKeepsOnlyItsCapacityAndCountsUnseenEvictionsAsWasted() async {
+    let loader = makeLoader(cache: 3)
+    for id in 0..<5 { loader.load(id, priority: .visible) }
+    #expect(await eventually { scheduler.pendingCount == 5 })
+    // Item 1 was displayed before it was evicted; 0 was not.
+    scheduler.advance(by: 100)
+    #expect(await eventually { loader.counters.completed == 5 })
+    #expect(loader.counters.wasted == 2)
+    for id in 0..<2 {
+      if case .absent = loader.state(of: id) {} else { Issue.record("\(id) should be evicted") }
+    }
+    #expect(loader.displayedValue(for: 4) == "value 4")
+  }
+
+  @Test func aDisplayedItemIsNotWastedWhenEvicted() async {
+    let loader = makeLoader(cache: 1)
+    loader.load(0, priority: .visible)
+    await deliver(loader, completed: 1)
+    #expect(loader.displayedValue(for: 0) == "value 0")
+    loader.load(1, priority: .visible)
+    #expect(await eventually { scheduler.pendingCount == 1 })
+    await deliver(loader, completed: 2)
+    #expect(loader.counters.wasted == 0)
+  }
+
+  @Test func aFailedItemIsRetriedOnlyWhenDisplayedAgain() async {
+    let loader = makeLoader(failureRate: 1)
+    loader.load(9, priority: .visible)
+    await deliver(loader, completed: 1)
+    if case .failed = loader.state(of: 9) {} else { Issue.record("9 should have failed") }
+    loader.load(9, priority: .prefetch(distance: 1))
+    #expect(loader.hasOutstandingLoads == false, "a prefetch does not retry a failure")
+    loader.load(9, priority: .visible)
+    if case .loading = loader.state(of: 9) {} else { Issue.record("displaying 9 again retries it") }
+    await deliver(loader, completed: 2)
+    #expect(loader.counters.failed == 2)
+  }
+
+  @Test func aSynchronousLoadBlocksAndCaches() {
+    let loader = makeLoader(latency: .fixed(5))
+    #expect(loader.loadSynchronously(4) == "value 4")
+    #expect(loader.counters.synchronous == 1)
+    if case .loaded = loader.state(of: 4) {} else { Issue.record("4 should be cached") }
+    #expect(loader.loadSynchronously(4) == "value 4")
+    #expect(log.all == [4])
+  }
+
+  @Test func theSameSeedGivesTheSameLatencies() {
+    var first = SeededGenerator(seed: 42)
+    var second = SeededGenerator(seed: 42)
+    let model = LatencyModel.default
+    let a = (0..<20).map { _ in model.sample(using: &first) }
+    let b = (0..<20).map { _ in model.sample(using: &second) }
+    #expect(a == b)
+    #expect(a.allSatisfy { (500...2000).contains($0) })
+  }
+}
