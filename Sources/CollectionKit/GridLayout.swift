@@ -16,7 +16,11 @@ public struct GridLayout: Equatable, Sendable {
   public let columns: Int
   /// The row of each section's header.
   private let headerRows: [Int]
+  /// The flat index of each section's first item (prefix sums of the counts).
+  private let sectionStarts: [Int]
   public let rowCount: Int
+  /// Items in all sections.
+  public let itemCount: Int
 
   public init(sectionItemCounts: [Int], width: Int, metrics: GridMetrics = GridMetrics()) {
     self.metrics = metrics
@@ -24,18 +28,23 @@ public struct GridLayout: Equatable, Sendable {
     columns = max(1, (width - metrics.leadingInset) / metrics.cellWidth)
     var headerRows: [Int] = []
     headerRows.reserveCapacity(sectionItemCounts.count)
+    var sectionStarts: [Int] = []
+    sectionStarts.reserveCapacity(sectionItemCounts.count)
     var row = 0
+    var items = 0
     for count in sectionItemCounts {
       headerRows.append(row)
+      sectionStarts.append(items)
       row += 1 + Self.rowsNeeded(count, columns: columns)
+      items += count
     }
     self.headerRows = headerRows
+    self.sectionStarts = sectionStarts
     rowCount = row
+    itemCount = items
   }
 
   public var sectionCount: Int { sectionItemCounts.count }
-
-  public var itemCount: Int { sectionItemCounts.reduce(0, +) }
 
   /// Whether an index path names an item of this layout.
   public func contains(_ indexPath: IndexPath) -> Bool {
@@ -106,7 +115,41 @@ public struct GridLayout: Equatable, Sendable {
 
   /// The item's position counted through all sections, from 0.
   public func flatIndex(of indexPath: IndexPath) -> Int {
-    sectionItemCounts[..<indexPath.section].reduce(0, +) + indexPath.item
+    sectionStarts[indexPath.section] + indexPath.item
+  }
+
+  /// The index path of the item at a flat position.
+  public func indexPath(flatIndex: Int) -> IndexPath {
+    precondition((0..<itemCount).contains(flatIndex), "item \(flatIndex) outside 0..<\(itemCount)")
+    // The last non-empty section starting at or before the index.
+    var low = 0
+    var high = sectionStarts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if sectionStarts[middle] <= flatIndex { low = middle } else { high = middle - 1 }
+    }
+    while sectionItemCounts[low] == 0 { low -= 1 }
+    return IndexPath(item: flatIndex - sectionStarts[low], section: low)
+  }
+
+  /// The flat range of the items shown in `rows` (headers hold none). Items
+  /// in consecutive rows are consecutive, so any run of rows is one range.
+  public func flatRange(ofRows rows: Range<Int>) -> Range<Int> {
+    let rows = rows.clamped(to: 0..<rowCount)
+    var first: Int?
+    for row in rows {
+      if case .items(let section, let items) = self.row(row) {
+        first = sectionStarts[section] + items.lowerBound
+        break
+      }
+    }
+    guard let first else { return 0..<0 }
+    for row in rows.reversed() {
+      if case .items(let section, let items) = self.row(row) {
+        return first..<(sectionStarts[section] + items.upperBound)
+      }
+    }
+    return 0..<0
   }
 
   private func section(containingRow row: Int) -> Int {

@@ -1,0 +1,185 @@
+/// Decides, each frame, which items start and stop being displayed and which
+/// to prefetch or stop prefetching — the part of `UICollectionView` that
+/// calls `willDisplay`, `didEndDisplaying`, `prefetchItems(at:)` and
+/// `cancelPrefetchingForItems(at:)`.
+///
+/// Pure: it is given the visible rows, the layout and the time, and keeps
+/// only ranges of flat item positions (visible items are consecutive, and so
+/// is the window around them), so a jump across a million items costs what a
+/// one-row scroll does, apart from the items it names.
+///
+/// The window reaches `depth` rows beyond each edge. An adaptive depth
+/// follows the scroll: ahead of a moving viewport it reaches as far as the
+/// viewport will travel in `leadTime` (so a load started now is done by the
+/// time its row arrives), behind it one row; when the scroll stops it
+/// becomes symmetric.
+public struct PrefetchPlanner: Sendable {
+  public enum Depth: Equatable, Sendable {
+    /// Exactly this many rows beyond each edge (`--prefetch-rows N`).
+    case fixed(rows: Int)
+    /// Rows ahead = speed × lead time (milliseconds), within the bounds.
+    case adaptive(leadTime: Double)
+  }
+
+  /// What changed since the previous update, in the order to act on it.
+  public struct Plan: Equatable, Sendable {
+    public var willDisplay: [IndexPath] = []
+    public var didEndDisplaying: [IndexPath] = []
+    /// Nearest first, the scroll direction first at equal distance.
+    public var prefetch: [Prefetch] = []
+    /// Items no longer wanted at all: neither on screen nor in the window.
+    public var cancelPrefetching: [IndexPath] = []
+
+    public init() {}
+
+    public var isEmpty: Bool {
+      willDisplay.isEmpty && didEndDisplaying.isEmpty && prefetch.isEmpty && cancelPrefetching.isEmpty
+    }
+  }
+
+  /// An item to prefetch and how many rows it lies beyond the viewport.
+  public struct Prefetch: Equatable, Sendable {
+    public var indexPath: IndexPath
+    public var distance: Int
+
+    public init(_ indexPath: IndexPath, distance: Int) {
+      self.indexPath = indexPath
+      self.distance = distance
+    }
+  }
+
+  public enum Direction: Equatable, Sendable {
+    case none, up, down
+  }
+
+  public let depth: Depth
+  /// Adaptive bounds: the idle, symmetric depth and the deepest reach ahead.
+  public let minimumRows: Int
+  public let maximumRows: Int
+  /// How long without movement before the scroll counts as stopped.
+  public static let idleAfter: UInt64 = 250_000_000
+
+  /// Flat positions of the items on screen.
+  public private(set) var visible: Range<Int> = 0..<0
+  /// Flat positions of everything wanted: the visible items and the window.
+  public private(set) var wanted: Range<Int> = 0..<0
+  public private(set) var direction = Direction.none
+  /// Smoothed scroll speed, in rows per second.
+  public private(set) var speed: Double = 0
+  private var lastTopRow: Int?
+  private var lastColumns = 0
+  private var lastTime: UInt64 = 0
+  private var lastMovement: UInt64 = 0
+
+  public init(depth: Depth, minimumRows: Int = 2, maximumRows: Int = 40) {
+    self.depth = depth
+    self.minimumRows = minimumRows
+    self.maximumRows = max(minimumRows, maximumRows)
+  }
+
+  /// Rows the window reaches beyond the leading and trailing edge now.
+  public var reach: (ahead: Int, behind: Int) {
+    switch depth {
+    case .fixed(let rows):
+      return (rows, rows)
+    case .adaptive(let leadTime):
+      guard direction != .none else { return (minimumRows, minimumRows) }
+      let ahead = Int((speed * leadTime / 1000).rounded(.up)) + 1
+      return (min(max(ahead, minimumRows), maximumRows), 1)
+    }
+  }
+
+  /// Moves the viewport to `visibleRows` at `time` (nanoseconds) and returns
+  /// what the data source must hear about.
+  public mutating func update(visibleRows: Range<Int>, in layout: GridLayout, at time: UInt64) -> Plan {
+    let newVisible = layout.flatRange(ofRows: visibleRows)
+    track(topRow: visibleRows.lowerBound, columns: layout.columns, at: time)
+    let (aheadRows, behindRows) = reach
+    let (downRows, upRows) = direction == .up ? (behindRows, aheadRows) : (aheadRows, behindRows)
+    let rows = visibleRows.clamped(to: 0..<layout.rowCount)
+    let newWanted =
+      newVisible.isEmpty
+      ? 0..<0 : layout.flatRange(ofRows: max(0, rows.lowerBound - upRows)..<(rows.upperBound + downRows))
+
+    var plan = Plan()
+    plan.willDisplay = Self.items(in: newVisible, notIn: visible, layout)
+    plan.didEndDisplaying = Self.items(in: visible, notIn: newVisible, layout)
+    // Everything no longer wanted, including items that just left the screen
+    // and fell outside the window too: their loads can stop.
+    plan.cancelPrefetching = Self.items(in: wanted, notIn: newWanted, layout)
+    plan.prefetch = prefetches(newWanted: newWanted, newVisible: newVisible, visibleRows: rows, layout)
+    visible = newVisible
+    wanted = newWanted
+    return plan
+  }
+
+  /// Forgets everything (the data changed): the next update displays afresh.
+  public mutating func reset() {
+    self = PrefetchPlanner(depth: depth, minimumRows: minimumRows, maximumRows: maximumRows)
+  }
+
+  // MARK: Motion
+
+  /// Follows the top row over time. A change of column count (a resize)
+  /// moves rows without anyone scrolling, so it is no motion sample.
+  private mutating func track(topRow: Int, columns: Int, at time: UInt64) {
+    defer {
+      lastTopRow = topRow
+      lastColumns = columns
+      lastTime = time
+    }
+    guard let last = lastTopRow, columns == lastColumns, time > lastTime else { return }
+    let movedRows = topRow - last
+    if movedRows == 0 {
+      if time - lastMovement >= Self.idleAfter {
+        direction = .none
+        speed = 0
+      }
+      return
+    }
+    let newDirection: Direction = movedRows > 0 ? .down : .up
+    let rowsPerSecond = Double(abs(movedRows)) / (Double(time - lastTime) / 1e9)
+    // Smooth the speed while the direction holds; a reversal starts afresh.
+    speed = newDirection == direction ? (speed + rowsPerSecond) / 2 : rowsPerSecond
+    direction = newDirection
+    lastMovement = time
+  }
+
+  // MARK: Sets of items
+
+  /// The items newly in the window (not on screen), nearest row first, the
+  /// scroll direction first at equal distance, left to right within a row.
+  private func prefetches(
+    newWanted: Range<Int>, newVisible: Range<Int>, visibleRows: Range<Int>, _ layout: GridLayout
+  ) -> [Prefetch] {
+    let alreadyWanted = wanted
+    let wasVisible = visible
+    var requests: [Prefetch] = []
+    for flat in newWanted where !newVisible.contains(flat) {
+      // Newly wanted, or leaving the screen but still near (it keeps loading as a prefetch).
+      guard !alreadyWanted.contains(flat) || wasVisible.contains(flat) else { continue }
+      let indexPath = layout.indexPath(flatIndex: flat)
+      let row = layout.row(of: indexPath)
+      let distance =
+        row >= visibleRows.upperBound ? row - visibleRows.upperBound + 1 : visibleRows.lowerBound - row
+      requests.append(Prefetch(indexPath, distance: distance))
+    }
+    let leading: (Prefetch) -> Bool = { [direction] request in
+      let below = layout.row(of: request.indexPath) >= visibleRows.upperBound
+      return direction == .up ? !below : below
+    }
+    return requests.sorted { a, b in
+      if a.distance != b.distance { return a.distance < b.distance }
+      let (aLeads, bLeads) = (leading(a), leading(b))
+      if aLeads != bLeads { return aLeads }
+      return a.indexPath < b.indexPath
+    }
+  }
+
+  /// Items in `range` but not in `other`, in order.
+  private static func items(in range: Range<Int>, notIn other: Range<Int>, _ layout: GridLayout)
+    -> [IndexPath]
+  {
+    range.filter { !other.contains($0) }.map { layout.indexPath(flatIndex: $0) }
+  }
+}

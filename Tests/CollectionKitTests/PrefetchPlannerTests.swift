@@ -1,0 +1,140 @@
+import CollectionKit
+import Testing
+
+/// Two sections of 20 items, 5 to a row:
+///
+///     row 0  header 0          row 5  header 1
+///     rows 1-4  items 0-19     rows 6-9  items 20-39 (flat)
+private let layout = GridLayout(sectionItemCounts: [20, 20], width: 26)
+private let ms: UInt64 = 1_000_000
+
+/// Index paths for flat positions, to write expectations as ranges.
+private func items(_ flat: Range<Int>) -> [IndexPath] {
+  flat.map { layout.indexPath(flatIndex: $0) }
+}
+
+private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
+  plan.prefetch.map { layout.flatIndex(of: $0.indexPath) }
+}
+
+@Suite struct PrefetchPlannerTests {
+  @Test func theLayoutIsWhatTheseTestsAssume() {
+    #expect(layout.columns == 5)
+    #expect(layout.rowCount == 10)
+    #expect(layout.flatRange(ofRows: 5..<7) == 20..<25)
+  }
+
+  @Test func theFirstUpdateDisplaysTheScreenAndPrefetchesAroundIt() {
+    var planner = PrefetchPlanner(depth: .fixed(rows: 1))
+    let plan = planner.update(visibleRows: 0..<3, in: layout, at: 0)
+    #expect(plan.willDisplay == items(0..<10))
+    #expect(plan.didEndDisplaying.isEmpty)
+    #expect(plan.prefetch == items(10..<15).map { .init($0, distance: 1) })
+    #expect(plan.cancelPrefetching.isEmpty)
+  }
+
+  @Test func aSteadyScrollDownAcrossASectionBoundary() {
+    var planner = PrefetchPlanner(depth: .fixed(rows: 1))
+    _ = planner.update(visibleRows: 1..<3, in: layout, at: 0)
+    // Down one row: row 3 shows, row 1 becomes the row behind; row 4 is prefetched.
+    var plan = planner.update(visibleRows: 2..<4, in: layout, at: 100 * ms)
+    #expect(plan.willDisplay == items(10..<15))
+    #expect(plan.didEndDisplaying == items(0..<5))
+    #expect(prefetched(plan) == Array(15..<20) + Array(0..<5))
+    #expect(plan.prefetch.allSatisfy { $0.distance == 1 })
+    #expect(plan.cancelPrefetching.isEmpty)
+    // Down to the header of section 1: the window reaches into its first row.
+    _ = planner.update(visibleRows: 3..<5, in: layout, at: 200 * ms)
+    plan = planner.update(visibleRows: 4..<6, in: layout, at: 300 * ms)
+    #expect(plan.willDisplay.isEmpty, "row 5 is a header: nothing new to display")
+    #expect(plan.didEndDisplaying == items(10..<15))
+    #expect(prefetched(plan) == Array(20..<25) + Array(10..<15))
+    #expect(plan.cancelPrefetching == items(5..<10))
+    plan = planner.update(visibleRows: 5..<7, in: layout, at: 400 * ms)
+    #expect(plan.willDisplay == items(20..<25))
+    #expect(plan.didEndDisplaying == items(15..<20))
+    // Row 4 just left the screen but is the row behind: it stays wanted, as a prefetch.
+    #expect(prefetched(plan) == Array(25..<30) + Array(15..<20))
+    #expect(plan.cancelPrefetching == items(10..<15))
+  }
+
+  @Test func theWindowLeansIntoAFastScrollAndCentresWhenItStops() {
+    var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 3)
+    _ = planner.update(visibleRows: 0..<2, in: layout, at: 0)
+    #expect(planner.reach == (1, 1))
+    // One row in 250 ms: 4 rows a second, a second of lead: 5 rows ahead, capped at 3.
+    let plan = planner.update(visibleRows: 1..<3, in: layout, at: 250 * ms)
+    #expect(planner.direction == .down)
+    #expect(planner.speed == 4)
+    #expect(planner.reach == (3, 1))
+    // Rows 3, 4 and 5; row 5 is section 1's header, which holds no items.
+    #expect(prefetched(plan) == Array(10..<20))
+    #expect(plan.prefetch.map(\.distance) == [1, 1, 1, 1, 1, 2, 2, 2, 2, 2])
+    // Still, for longer than the idle time: symmetric again, the far rows cancelled.
+    _ = planner.update(visibleRows: 1..<3, in: layout, at: 300 * ms)
+    let stopped = planner.update(visibleRows: 1..<3, in: layout, at: 600 * ms)
+    #expect(planner.direction == .none)
+    #expect(planner.reach == (1, 1))
+    #expect(stopped.cancelPrefetching == items(15..<20))
+  }
+
+  @Test func aReversalCancelsTheFarSideAndPrefetchesTheNewWayFirst() {
+    var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 2)
+    _ = planner.update(visibleRows: 2..<4, in: layout, at: 0)
+    _ = planner.update(visibleRows: 3..<5, in: layout, at: 100 * ms)  // down, fast: 2 ahead
+    #expect(planner.wanted == 5..<25)
+    let plan = planner.update(visibleRows: 2..<4, in: layout, at: 200 * ms)  // back up
+    #expect(planner.direction == .up)
+    // Up is ahead now: two rows above, one below.
+    #expect(planner.wanted == 0..<20)
+    #expect(plan.cancelPrefetching == items(20..<25))
+    #expect(prefetched(plan) == Array(0..<5) + Array(15..<20))
+    #expect(plan.prefetch.allSatisfy { $0.distance == 1 }, "row 0 is a header: row 1 and row 4 are both next")
+  }
+
+  @Test func atEqualDistanceTheScrollDirectionComesFirst() {
+    var planner = PrefetchPlanner(depth: .fixed(rows: 1))
+    _ = planner.update(visibleRows: 7..<8, in: layout, at: 0)
+    let plan = planner.update(visibleRows: 6..<7, in: layout, at: 100 * ms)  // up one row
+    // Row 5 is a header, so nothing lies above; below, row 7 was on screen and stays near.
+    #expect(prefetched(plan) == Array(25..<30))
+    var down = PrefetchPlanner(depth: .fixed(rows: 1))
+    _ = down.update(visibleRows: 1..<2, in: layout, at: 0)
+    let next = down.update(visibleRows: 2..<3, in: layout, at: 100 * ms)
+    // Both neighbours at distance 1: the row below (ahead) before the row above.
+    #expect(prefetched(next) == Array(10..<15) + Array(0..<5))
+  }
+
+  @Test func aPageJumpReplacesEverything() {
+    var planner = PrefetchPlanner(depth: .fixed(rows: 1))
+    _ = planner.update(visibleRows: 1..<3, in: layout, at: 0)
+    let plan = planner.update(visibleRows: 7..<9, in: layout, at: 100 * ms)
+    #expect(plan.willDisplay == items(25..<35))
+    #expect(plan.didEndDisplaying == items(0..<10))
+    #expect(plan.cancelPrefetching == items(0..<15))
+    #expect(Set(prefetched(plan)) == Set(20..<25).union(35..<40))
+  }
+
+  @Test func aResizeDiffsByItemNotByRow() {
+    var planner = PrefetchPlanner(depth: .fixed(rows: 0))
+    _ = planner.update(visibleRows: 1..<3, in: layout, at: 0)
+    // Twice as wide: the same two rows now hold twenty items.
+    let wide = GridLayout(sectionItemCounts: [20, 20], width: 51)
+    let plan = planner.update(visibleRows: 1..<3, in: wide, at: 100 * ms)
+    #expect(plan.willDisplay == items(10..<20))
+    #expect(plan.didEndDisplaying.isEmpty)
+  }
+
+  @Test func aMillionItemsCostOnlyTheItemsNamed() {
+    let huge = GridLayout(sectionItemCounts: [500_000, 500_000], width: 200)
+    var planner = PrefetchPlanner(depth: .fixed(rows: 2))
+    _ = planner.update(visibleRows: 0..<60, in: huge, at: 0)
+    let last = huge.rowCount
+    let plan = planner.update(visibleRows: (last - 60)..<last, in: huge, at: 100 * ms)
+    // 59 full rows and the last row's 20 items (500,000 = 12,820 × 39 + 20).
+    #expect(huge.columns == 39)
+    #expect(plan.willDisplay.count == 59 * 39 + 20)
+    #expect(plan.willDisplay.last == IndexPath(item: 499_999, section: 1))
+    #expect(plan.prefetch.count == 2 * huge.columns)
+  }
+}
