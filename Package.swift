@@ -47,7 +47,7 @@ let package = Package(
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
     .testTarget(
       name: "EmojiRaterTests",
-      dependencies: ["EmojiRater", "EmojiData", "TestSupport"],
+      dependencies: ["EmojiRater", "EmojiData", "Loading", "CollectionKit", "FrameTiming", "TestSupport"],
       exclude: ["Snapshots"]
     ),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),

@@ -107,10 +107,21 @@ public struct PrefetchPlanner: Sendable {
     // Everything no longer wanted, including items that just left the screen
     // and fell outside the window too: their loads can stop.
     plan.cancelPrefetching = Self.items(in: wanted, notIn: newWanted, layout)
-    plan.prefetch = prefetches(newWanted: newWanted, newVisible: newVisible, visibleRows: rows, layout)
+    plan.prefetch = prefetches(
+      newWanted: newWanted, newVisible: newVisible, alreadyWanted: wanted, wasVisible: visible,
+      visibleRows: rows,
+      layout)
     visible = newVisible
     wanted = newWanted
     return plan
+  }
+
+  /// Every item in the current window, as if it had just come into it: for a
+  /// switch into prefetching, which must ask for what is already near.
+  public func windowPrefetches(visibleRows: Range<Int>, in layout: GridLayout) -> [Prefetch] {
+    prefetches(
+      newWanted: wanted, newVisible: visible, alreadyWanted: 0..<0, wasVisible: 0..<0,
+      visibleRows: visibleRows.clamped(to: 0..<layout.rowCount), layout)
   }
 
   /// Forgets everything (the data changed): the next update displays afresh.
@@ -150,10 +161,9 @@ public struct PrefetchPlanner: Sendable {
   /// The items newly in the window (not on screen), nearest row first, the
   /// scroll direction first at equal distance, left to right within a row.
   private func prefetches(
-    newWanted: Range<Int>, newVisible: Range<Int>, visibleRows: Range<Int>, _ layout: GridLayout
+    newWanted: Range<Int>, newVisible: Range<Int>, alreadyWanted: Range<Int>, wasVisible: Range<Int>,
+    visibleRows: Range<Int>, _ layout: GridLayout
   ) -> [Prefetch] {
-    let alreadyWanted = wanted
-    let wasVisible = visible
     var requests: [Prefetch] = []
     for flat in newWanted where !newVisible.contains(flat) {
       // Newly wanted, or leaving the screen but still near (it keeps loading as a prefetch).

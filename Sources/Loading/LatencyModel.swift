@@ -34,6 +34,18 @@ public enum LatencyModel: Equatable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The delay that `fraction` of loads stay under, in milliseconds: how
+  /// far ahead a prefetch must start for most loads to be done in time.
+  public func quantile(_ fraction: Double) -> Double {
+    switch self {
+    case .none: 0
+    case .fixed(let value): value
+    case .uniform(let range): range.lowerBound + fraction * (range.upperBound - range.lowerBound)
+    case .logNormal(let median, let p99):
+      median * exp(Self.sigma(median: median, p99: p99) * Self.standardNormalQuantile(fraction))
+    }
+  }
+
   /// One delay, in milliseconds.
   public func sample(using generator: inout some RandomNumberGenerator) -> Double {
     switch self {
@@ -104,6 +116,38 @@ public enum LatencyModel: Equatable, Sendable, CustomStringConvertible {
   /// The log-normal's σ from its median and 99th percentile (z₀.₉₉ ≈ 2.3263).
   private static func sigma(median: Double, p99: Double) -> Double {
     log(p99 / median) / 2.326_347_874
+  }
+
+  /// The standard normal's quantile (Acklam's rational approximation,
+  /// good to about 1e-9: plenty for choosing a lead time).
+  private static func standardNormalQuantile(_ p: Double) -> Double {
+    let p = min(max(p, 1e-12), 1 - 1e-12)
+    let a = [
+      -39.696_830_286_653_76, 220.946_098_424_520_5, -275.928_510_446_968_7, 138.357_751_867_269,
+      -30.664_798_066_147_16, 2.506_628_277_459_239,
+    ]
+    let b = [
+      -54.476_098_798_224_06, 161.585_836_858_040_9, -155.698_979_859_886_6, 66.801_311_887_719_72,
+      -13.280_681_552_885_72,
+    ]
+    let c = [
+      -0.007_784_894_002_430_293, -0.322_396_458_041_136_5, -2.400_758_277_161_838, -2.549_732_539_343_734,
+      4.374_664_141_464_968, 2.938_163_982_698_783,
+    ]
+    let d = [
+      0.007_784_695_709_041_462, 0.322_467_129_070_039_8, 2.445_134_137_142_996, 3.754_408_661_907_416,
+    ]
+    let low = 0.024_25
+    if p < low {
+      let q = (-2 * log(p)).squareRoot()
+      return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5])
+        / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1)
+    }
+    if p > 1 - low { return -standardNormalQuantile(1 - p) }
+    let q = p - 0.5
+    let r = q * q
+    return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q
+      / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1)
   }
 
   private static func format(_ value: Double) -> String {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import EmojiRater
+import Loading
 import Terminal
 
 #if canImport(Glibc)
@@ -16,7 +17,12 @@ struct EmojiRaterCommand: ParsableCommand {
     discussion: """
       Keys: arrows or h j k l move, PgUp/PgDn page, Home/End (g/G) first and last,
       Tab/Shift-Tab next and previous section, the mouse wheel scrolls and a click
-      selects, ? shows every key, q or Ctrl-C quits.
+      selects, m switches the loading mode, ? shows every key, q or Ctrl-C quits.
+
+      Each emoji's data comes from a simulated slow server (--latency). Loading
+      modes: sync loads on the main thread, one cell a frame (the choppy "before");
+      async loads in the background when a cell shows; prefetch also loads the
+      rows near the screen ahead of time.
 
       Needs a terminal: standard input and output must not be redirected.
       NO_COLOR turns colours off; a locale that is not UTF-8 draws in ASCII.
@@ -35,11 +41,80 @@ struct EmojiRaterCommand: ParsableCommand {
   @Flag(name: .long, help: "Leave the mouse to the terminal (for selecting and copying text).")
   var noMouse = false
 
+  @Option(
+    help: ArgumentHelp("How cells load: sync, async or prefetch (switch live with m).", valueName: "mode"))
+  var mode = LoadingMode.prefetch.rawValue
+
+  @Option(
+    help: ArgumentHelp(
+      "Simulated delay per item: 0, 300ms, 500-2000ms or lognormal:MEDIAN:P99.",
+      valueName: "latency"))
+  var latency = LatencyModel.default.description
+
+  @Option(help: ArgumentHelp("The share of loads that fail, from 0 to 1.", valueName: "rate"))
+  var failureRate: Double = 0
+
+  @Option(
+    help: ArgumentHelp(
+      "Loads in flight at most, like a connection pool; 0 for no bound (default: sized by Little's law).",
+      valueName: "n"))
+  var maxConcurrent: Int?
+
+  @Option(
+    help: ArgumentHelp("Rows to prefetch beyond each edge (default: adapts to the scroll).", valueName: "n"))
+  var prefetchRows: Int?
+
+  @Option(help: ArgumentHelp("Items the loader keeps in its cache.", valueName: "n"))
+  var cacheSize: Int = 2_000
+
+  @Option(help: ArgumentHelp("Seed for latencies and failures, to repeat a run.", valueName: "n"))
+  var seed: UInt64?
+
+  func validate() throws {
+    _ = try loadingMode()
+    _ = try latencyModel()
+    guard (0...1).contains(failureRate) else {
+      throw ValidationError("--failure-rate must be between 0 and 1 (e.g. 0.05), not \(failureRate)")
+    }
+    if let maxConcurrent, maxConcurrent < 0 {
+      throw ValidationError(
+        "--max-concurrent must be a whole number, 0 or more (0: no bound), not \(maxConcurrent)")
+    }
+    if let prefetchRows, prefetchRows <= 0 {
+      throw ValidationError("--prefetch-rows must be a whole number, 1 or more, not \(prefetchRows)")
+    }
+    guard cacheSize > 0 else {
+      throw ValidationError("--cache-size must be a whole number, 1 or more, not \(cacheSize)")
+    }
+  }
+
+  private func loadingMode() throws -> LoadingMode {
+    guard let mode = LoadingMode(rawValue: mode.lowercased()) else {
+      throw ValidationError("'\(mode)' is not a loading mode; use sync, async or prefetch")
+    }
+    return mode
+  }
+
+  private func latencyModel() throws -> LatencyModel {
+    do {
+      return try LatencyModel(parsing: latency)
+    } catch {
+      throw ValidationError("--latency: \(error)")
+    }
+  }
+
   mutating func run() throws {
     var options = AppOptions()
     options.includeSkinTones = skinTones
     options.emojiDataPath = emojiData
     options.mouse = !noMouse
+    options.loading.mode = try loadingMode()
+    options.loading.latency = try latencyModel()
+    options.loading.failureRate = failureRate
+    options.loading.maxConcurrent = maxConcurrent
+    options.loading.prefetchRows = prefetchRows
+    options.loading.cacheSize = cacheSize
+    if let seed { options.loading.seed = seed }
     let launch = options
     let status = MainActor.assumeIsolated { AppLauncher.launch(launch) }
     throw ExitCode(status)

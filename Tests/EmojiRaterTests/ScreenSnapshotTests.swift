@@ -1,3 +1,5 @@
+import CollectionKit
+import Loading
 import Terminal
 import TestSupport
 import Testing
@@ -11,11 +13,12 @@ import Testing
   static let catalog = EmojiCatalog.builtIn(includeSkinTones: false)
 
   func render(
-    _ state: AppState, unicode: Bool = true, unknown: Set<Unicode.Scalar> = []
+    _ state: AppState, unicode: Bool = true, unknown: Set<Unicode.Scalar> = [],
+    content: (any GridContent)? = nil
   ) -> TextCanvas {
     let canvas = TextCanvas(size: state.screen.size, isUnicode: unicode)
     canvas.unknownGlyphs = unknown
-    RootView.draw(state, on: canvas)
+    RootView.draw(state, content: content ?? FullyLoadedContent(catalog: Self.catalog), on: canvas)
     return canvas
   }
 
@@ -72,5 +75,42 @@ import Testing
     while shaking.selectedEmoji?.name != "shaking face" { shaking.apply(.move(.right)) }
     let canvas = render(shaking, unknown: ["🫨"])
     #expect(canvas.text.contains("[sf ]"))
+  }
+
+  @Test func loadingAndFailedCellsWithTheLoaderLine() {
+    let content = ScriptedContent(catalog: Self.catalog)
+    let canvas = render(state(columns: 80, rows: 8), content: content)
+    #expect(Snapshot.mismatch(canvas.text, named: "loading-80x8") == nil)
+    #expect(canvas.lines[6].hasPrefix(" loading… · 1/1870"))
+  }
+}
+
+/// Cells in a known mix of states: the first row loading, every seventh
+/// item failed, the rest loaded; and a loader line with fixed figures.
+@MainActor
+struct ScriptedContent: GridContent {
+  let catalog: EmojiCatalog
+
+  func content(at indexPath: IndexPath) -> CellContent {
+    if indexPath.section == 0 && indexPath.item < 15 { return .loading(phase: indexPath.item) }
+    if indexPath.item % 7 == 3 { return .failed }
+    return .loaded(catalog[indexPath.section, indexPath.item])
+  }
+
+  func loadedEmoji(at indexPath: IndexPath) -> Emoji? {
+    guard case .loaded(let emoji) = content(at: indexPath) else { return nil }
+    return emoji
+  }
+
+  var loadingSummary: LoadingSummary? {
+    var loader = LoaderCounters()
+    loader.queued = 4
+    loader.inFlight = 6
+    loader.completed = 812
+    loader.cancelledDuringWait = 37
+    var display = DisplayCounters()
+    display.displayed = 100
+    display.readyOnDisplay = 93
+    return LoadingSummary(mode: .prefetch, loader: loader, display: display)
   }
 }

@@ -11,7 +11,11 @@ import Testing
     return Int(match.1)
   }
 
-  func startApp(_ arguments: [String] = [], columns: Int = 80, rows: Int = 24) throws -> TmuxSession {
+  /// Starts the app with instant loads (`--latency 0`) unless told otherwise,
+  /// and waits for its first screen.
+  func startApp(_ arguments: [String] = ["--latency", "0"], columns: Int = 80, rows: Int = 24) throws
+    -> TmuxSession
+  {
     let session = try TmuxSession.app(arguments, columns: columns, rows: rows)
     let started = try session.waitFor { $0.contains("grinning face") && $0.contains("1/1870") }
     #expect(started.held, "the app did not show its first screen:\n\(started.screen)")
@@ -131,7 +135,7 @@ import Testing
 
   @Test func ctrlZSuspendsAndTheScreenComesBackIntact() throws {
     let session = try TmuxSession(command: "bash --norc --noprofile -i")
-    try session.type("PS1='$ ' LANG=C.UTF-8 TERM=xterm-256color \(AppBinary.path)")
+    try session.type("PS1='$ ' LANG=C.UTF-8 TERM=xterm-256color \(AppBinary.path) --latency 0")
     try session.press("Enter")
     #expect(try session.waitFor { $0.contains("1/1870") }.held)
     try session.press("j")
@@ -156,7 +160,7 @@ import Testing
 
   @Test func aCrashStillRestoresTheTerminal() throws {
     // No interactive backtrace: the process dies of the signal once the screen is restored.
-    let session = try TmuxSession.app(environment: ["SWIFT_BACKTRACE": "enable=no"])
+    let session = try TmuxSession.app(["--latency", "0"], environment: ["SWIFT_BACKTRACE": "enable=no"])
     #expect(try session.waitFor { $0.contains("grinning face") }.held)
     kill(try appPID(session), SIGSEGV)
     let ended = try session.waitFor { $0.contains("[exit ") }
@@ -172,10 +176,10 @@ import Testing
   }
 
   @Test func aLocaleThatIsNotUTF8GetsAnAlignedASCIIGrid() throws {
-    let session = try TmuxSession.app(environment: ["LANG": "C", "LC_ALL": "C"])
-    let shown = try session.waitFor { $0.contains("ASCII mode") }
+    let session = try TmuxSession.app(["--latency", "0"], environment: ["LANG": "C", "LC_ALL": "C"])
+    let shown = try session.waitFor { $0.contains("ASCII mode") && $0.contains("[gf ] gf   gf   bf") }
     #expect(shown.held, "\(shown.screen)")
-    #expect(shown.screen.contains("[gf ] gf   gf   bf"), "\(shown.screen)")
+    #expect(shown.screen.unicodeScalars.allSatisfy { $0.isASCII }, "\(shown.screen)")
   }
 
   @Test func refusesToRunWithoutATerminal() throws {

@@ -47,3 +47,14 @@ import Testing
     }
   }
 }
+
+@Suite struct LatencyQuantileTests {
+  @Test func quantilesOfEachModel() {
+    #expect(LatencyModel.none.quantile(0.9) == 0)
+    #expect(LatencyModel.fixed(300).quantile(0.9) == 300)
+    #expect(LatencyModel.default.quantile(0.9) == 1850)
+    let tail = LatencyModel.logNormal(median: 300, p99: 3000)
+    #expect(abs(tail.quantile(0.5) - 300) < 0.01)
+    #expect(abs(tail.quantile(0.99) - 3000) < 1)
+  }
+}

@@ -11,15 +11,20 @@ import Terminal
 //   stdin readable ──► readEvents ──┐
 //   signal pipe ─────► signals ─────┼──► pending events ──► wake the frame clock
 //                                   │
-//   frame timer tick ◄──────────────┘
-//     → apply commands to AppState → if anything changed: draw RootView into
-//       the screen's canvas and doupdate once → keep ticking while busy,
-//       stop after a few quiet ticks (an idle app uses no CPU)
+//   frame timer tick ◄──────────────┘            loader arrival ──► wake
+//     → apply commands to AppState
+//     → LoadingController.update(visible rows): willDisplay / didEndDisplaying /
+//       prefetch / cancel → the loader's OperationQueue (background threads)
+//     → sync mode only: load one missing visible cell here, blocking
+//     → if anything changed: draw RootView into the screen's canvas, doupdate
+//     → keep ticking while busy (input, spinners, a moving scroll), stop after
+//       a few quiet ticks (an idle app uses no CPU)
 
 /// The run loop: owns the screen and the state, and turns input into frames.
 @MainActor
 public final class AppController {
   private var state: AppState
+  private let loading: LoadingController
   private let screen: TerminalScreen
   private let clock: any MonotonicClock
   private var pacer: FramePacer
@@ -27,12 +32,17 @@ public final class AppController {
   private var needsDisplay = true
   private var sources: [any DispatchSourceProtocol] = []
   private let frameTimer = DispatchSource.makeTimerSource(queue: .main)
+  /// Spinners step at about 10 Hz: alive, without repainting every loading
+  /// cell every frame.
+  private static let spinnerStep: UInt64 = 100_000_000
+  private var spinnerPhase = 0
 
   public init(
-    state: AppState, screen: TerminalScreen, clock: any MonotonicClock = SystemClock(),
-    framesPerSecond: Int = 60
+    state: AppState, loading: LoadingController, screen: TerminalScreen,
+    clock: any MonotonicClock = SystemClock(), framesPerSecond: Int = 60
   ) {
     self.state = state
+    self.loading = loading
     self.screen = screen
     self.clock = clock
     pacer = FramePacer(framesPerSecond: framesPerSecond)
@@ -44,6 +54,10 @@ public final class AppController {
     watch(screen.signalDescriptor) { $0.handleSignals() }
     frameTimer.setEventHandler { [unowned self] in MainActor.assumeIsolated { self.tick() } }
     frameTimer.activate()
+    loading.onChange = { [unowned self] in
+      needsDisplay = true
+      wake()
+    }
     wake()
     dispatchMain()
   }
@@ -92,17 +106,30 @@ public final class AppController {
   // MARK: Frames
 
   private func tick() {
-    let busy = !pendingEvents.isEmpty || needsDisplay
-    _ = pacer.tick(at: clock.now(), busy: busy)
+    let now = clock.now()
     let events = pendingEvents
     pendingEvents.removeAll()
     for event in events { handle(event) }
     if state.wantsQuit { quit(status: 0) }
+    if !state.screen.isTooSmall {
+      loading.update(visibleRows: state.viewport.rows, layout: state.layout)
+      if loading.loadOneVisibleSynchronously() { needsDisplay = true }
+    }
+    let phase = Int(clock.now() / Self.spinnerStep)
+    if phase != spinnerPhase, loading.hasVisibleLoads {
+      spinnerPhase = phase
+      loading.spinnerPhase = phase
+      needsDisplay = true
+    }
+    let drew = needsDisplay
     if needsDisplay {
       let state = state
-      screen.present { RootView.draw(state, on: $0) }
+      let loading = loading
+      screen.present { RootView.draw(state, content: loading, on: $0) }
       needsDisplay = false
     }
+    let busy = !events.isEmpty || drew || loading.hasVisibleLoads || loading.isScrolling
+    _ = pacer.tick(at: now, busy: busy)
     if pacer.isRunning { schedule() }
   }
 
@@ -113,8 +140,11 @@ public final class AppController {
       return
     }
     guard let command = KeyBindings.command(for: event, helpShown: state.isHelpShown) else { return }
-    if command == .redraw { screen.invalidate() }
-    state.apply(command)
+    switch command {
+    case .redraw: screen.invalidate()
+    case .cycleMode: loading.cycleMode()
+    default: state.apply(command)
+    }
     needsDisplay = true
   }
 

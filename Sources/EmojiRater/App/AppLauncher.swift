@@ -1,3 +1,4 @@
+import FrameTiming
 import Terminal
 
 #if canImport(Glibc)
@@ -38,7 +39,12 @@ public enum AppLauncher {
     }
     let notice = screen.isUnicode ? nil : "ASCII mode: the locale is not UTF-8 (try LANG=C.UTF-8)"
     let state = AppState(catalog: catalog, screenSize: screen.size, notice: notice)
-    AppController(state: state, screen: screen, framesPerSecond: options.framesPerSecond).run()
+    let clock = SystemClock()
+    let loading = LoadingController(
+      catalog: catalog, layout: state.layout, options: options.loading, clock: clock)
+    AppController(
+      state: state, loading: loading, screen: screen, clock: clock, framesPerSecond: options.framesPerSecond
+    ).run()
   }
 
   private static func fail(_ error: any Error, status: Int32) -> Int32 {

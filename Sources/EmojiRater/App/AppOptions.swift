@@ -5,6 +5,7 @@ public struct AppOptions: Sendable {
   public var emojiDataPath: String?
   public var mouse = true
   public var framesPerSecond = 60
+  public var loading = LoadingOptions()
 
   public init() {}
 }

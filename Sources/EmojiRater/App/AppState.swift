@@ -51,8 +51,8 @@ public struct AppState: Sendable {
       isHelpShown = false
     case .resize(let size):
       resize(to: size)
-    case .redraw:
-      break
+    case .redraw, .cycleMode:
+      break  // Not the state's: the controller handles them.
     case .quit:
       wantsQuit = true
     }

@@ -12,6 +12,8 @@ public enum Command: Equatable, Sendable {
   case scroll(rows: Int)
   /// Selects the cell under a screen position (a click).
   case select(row: Int, column: Int)
+  /// Switches the loading mode: sync → async → prefetch → sync.
+  case cycleMode
   case toggleHelp
   case closeOverlay
   case resize(Size)

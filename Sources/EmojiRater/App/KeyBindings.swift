@@ -40,6 +40,7 @@ public enum KeyBindings {
     case .end, .character("G"): .move(.last)
     case .tab: .move(.nextSection)
     case .backTab: .move(.previousSection)
+    case .character("m"): .cycleMode
     case .character("?"): .toggleHelp
     case .escape: .closeOverlay
     default: nil

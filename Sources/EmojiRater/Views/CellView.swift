@@ -1,10 +1,10 @@
 import CollectionKit
 import Terminal
 
-/// What a cell shows. Only `loaded` exists until the loader arrives; the
-/// other states are drawn already so the grid is ready for it.
-enum CellContent: Equatable {
-  case loaded(CellGlyph)
+/// What a cell shows: its emoji once the data has arrived, a spinner while
+/// it loads, a distinct mark when the load failed.
+public enum CellContent: Equatable, Sendable {
+  case loaded(Emoji)
   /// Still loading: a spinner at animation step `phase`.
   case loading(phase: Int)
   case failed
@@ -30,7 +30,8 @@ enum CellView {
       canvas.text("]", row: row, column: x + 4, maxWidth: 1, style: Theme.bracket)
     }
     switch content {
-    case .loaded(let glyph):
+    case .loaded(let emoji):
+      let glyph = CellGlyph.drawable(for: emoji, on: canvas)
       var column = slot
       let partStyle = glyph.isKeycap ? Theme.keycap : style
       for part in glyph.parts {
@@ -45,9 +46,11 @@ enum CellView {
       }
     case .loading(let phase):
       let frames = canvas.isUnicode ? spinner : asciiSpinner
-      canvas.glyph(frames[phase % frames.count], row: row, column: slot, width: 2, style: style)
+      canvas.glyph(
+        frames[phase % frames.count], row: row, column: slot, width: 2,
+        style: selected ? style : Theme.spinner)
     case .failed:
-      canvas.text(canvas.isUnicode ? "×" : "x", row: row, column: slot, maxWidth: 2, style: Theme.notice)
+      canvas.text(canvas.isUnicode ? "✗" : "x", row: row, column: slot, maxWidth: 2, style: Theme.failed)
     }
   }
 }

@@ -4,7 +4,7 @@ import Terminal
 /// Draws the rows of the grid that are on screen: section headers and cells.
 enum GridView {
   @MainActor
-  static func draw(_ state: AppState, on canvas: any Canvas) {
+  static func draw(_ state: AppState, content: any GridContent, on canvas: any Canvas) {
     let layout = state.layout
     let theme = Theme.for(canvas)
     for (screenRow, row) in state.viewport.rows.enumerated() where row < layout.rowCount {
@@ -14,10 +14,8 @@ enum GridView {
       case .items(let section, let items):
         for item in items {
           let indexPath = IndexPath(item: item, section: section)
-          let emoji = state.catalog[section, item]
-          let glyph = CellGlyph.drawable(for: emoji, on: canvas)
           CellView.draw(
-            .loaded(glyph), selected: indexPath == state.selection, row: screenRow,
+            content.content(at: indexPath), selected: indexPath == state.selection, row: screenRow,
             x: layout.originX(ofColumn: layout.column(of: indexPath)), on: canvas)
         }
       }

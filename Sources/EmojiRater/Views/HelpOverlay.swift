@@ -9,6 +9,7 @@ enum HelpOverlay {
     ("Home End, g G", "first / last emoji"),
     ("Tab, Shift-Tab", "next / previous section"),
     ("wheel, click", "scroll / select"),
+    ("m", "next loading mode"),
     ("Ctrl-L", "redraw the screen"),
     ("?", "show / hide this help"),
     ("Esc", "close this help"),
@@ -20,6 +21,9 @@ enum HelpOverlay {
     "Marks after an emoji: + a sequence drawn",
     "as its first emoji, 1-5 a skin tone. The",
     "status line names the emoji in full.",
+    "A spinner is a cell still loading; a",
+    "cross, a load that failed (shown again,",
+    "it retries).",
   ]
 
   @MainActor

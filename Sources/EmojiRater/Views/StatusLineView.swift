@@ -1,20 +1,27 @@
 import Terminal
 
 /// The line under the grid: what is selected, where it sits, and its code
-/// points when there is room.
+/// points when there is room. The details are part of what a load hides, so
+/// until they arrive the line says so.
 ///
 ///     grinning face · Smileys & Emotion › face-smiling · 1/1870 · U+1F600 · E1.0
 enum StatusLineView {
   @MainActor
-  static func draw(_ state: AppState, on canvas: any Canvas) {
+  static func draw(_ state: AppState, content: any GridContent, on canvas: any Canvas) {
     let row = state.screen.statusRow
     let width = canvas.size.columns
-    guard let emoji = state.selectedEmoji else {
+    guard state.layout.contains(state.selection) else {
       canvas.truncatedText(" no emoji", row: row, column: 0, width: width, style: Theme.status)
       return
     }
     let theme = Theme.for(canvas)
     let position = "\(state.layout.flatIndex(of: state.selection) + 1)/\(state.layout.itemCount)"
+    guard let emoji = content.loadedEmoji(at: state.selection) else {
+      let waiting = "loading" + theme.ellipsis
+      let used = canvas.text(waiting, row: row, column: 1, style: Theme.statusDetail)
+      canvas.text(theme.separator + position, row: row, column: 1 + used, style: Theme.statusDetail)
+      return
+    }
     var column = 1
     column += canvas.truncatedText(
       emoji.name, row: row, column: column, width: width - 2, style: Theme.status)

@@ -25,6 +25,9 @@ struct Theme {
   static let statusDetail = Style(dim: true)
   static let hint = Style(dim: true)
   static let notice = Style(foreground: .yellow, bold: true)
+  static let failed = Style(foreground: .red, bold: true)
+  static let spinner = Style(foreground: .blue)
+  static let mode = Style(foreground: .green, bold: true)
   static let overlayBorder = Style(foreground: .cyan)
   static let overlayKey = Style(bold: true)
 }

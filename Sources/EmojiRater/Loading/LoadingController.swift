@@ -1,0 +1,182 @@
+import CollectionKit
+import FrameTiming
+import Loading
+
+// The loader knows nothing of the screen; the grid knows nothing of loading.
+// This controller stands between them, like the data source of Apple's
+// AsyncFetcher sample: it hears which cells come and go (willDisplay,
+// didEndDisplaying) and which are near (prefetchItems, cancelPrefetching),
+// turns index paths into item identifiers, and asks the loader for them as
+// the loading mode says. Identifiers are catalog positions, never screen
+// positions, so an arrival can only ever paint the item it belongs to.
+
+/// Drives the loader from what the grid displays, in the current mode.
+@MainActor
+public final class LoadingController: CollectionViewDelegate, CollectionViewDataSourcePrefetching, GridContent
+{
+  public private(set) var mode: LoadingMode
+  public let loader: Loader<Int, Emoji>
+  /// Counts of how cells met their data.
+  public private(set) var display = DisplayCounters()
+  /// Called when an item's data arrived or failed: the screen needs a frame.
+  public var onChange: (() -> Void)?
+  /// The loading spinner's step, set by the frame loop (about 10 a second).
+  public var spinnerPhase = 0
+
+  private var planner: PrefetchPlanner
+  private var layout: GridLayout
+  private var visibleRows: Range<Int> = 0..<0
+  private let clock: any MonotonicClock
+  private let latency: LatencyModel
+  private let sizesPoolByLittlesLaw: Bool
+  /// Items on screen whose data has not arrived, with when they came on screen.
+  private var waitingSince: [Int: UInt64] = [:]
+
+  public init(
+    catalog: EmojiCatalog, layout: GridLayout, options: LoadingOptions, clock: any MonotonicClock,
+    scheduler: any LoadScheduler = DispatchLoadScheduler()
+  ) {
+    mode = options.mode
+    self.layout = layout
+    self.clock = clock
+    latency = options.latency
+    var configuration = Loader<Int, Emoji>.Configuration()
+    configuration.latency = options.latency
+    configuration.failureRate = options.failureRate
+    configuration.cacheCapacity = options.cacheSize
+    configuration.seed = options.seed
+    sizesPoolByLittlesLaw = options.maxConcurrent == nil
+    configuration.maxConcurrent =
+      options.maxConcurrent ?? PoolSizing.littlesLaw(columns: layout.columns, latency: options.latency)
+    // The catalog is the "server": a load returns the emoji record for an item.
+    let items = catalog.sections.flatMap(\.emoji)
+    loader = Loader(configuration: configuration, scheduler: scheduler) { items[$0] }
+    // Prefetch far enough ahead that 90% of loads are done by the time their row arrives.
+    planner = PrefetchPlanner(
+      depth: options.prefetchRows.map { .fixed(rows: $0) }
+        ?? .adaptive(leadTime: options.latency.quantile(0.9)))
+    loader.onChange = { [unowned self] id in arrived(id) }
+  }
+
+  // MARK: Frames
+
+  /// Tells the controller what the grid shows now; it works out what came
+  /// and went and asks the loader accordingly.
+  public func update(visibleRows: Range<Int>, layout: GridLayout) {
+    if layout.columns != self.layout.columns, sizesPoolByLittlesLaw {
+      loader.maxConcurrent = PoolSizing.littlesLaw(columns: layout.columns, latency: latency)
+    }
+    self.layout = layout
+    self.visibleRows = visibleRows
+    let plan = planner.update(visibleRows: visibleRows, in: layout, at: clock.now())
+    plan.deliver(to: self, prefetching: self)
+  }
+
+  /// `sync` mode's frame: loads the first visible cell that has no data, on
+  /// this (the main) thread, which waits. Returns whether it loaded one.
+  @discardableResult
+  public func loadOneVisibleSynchronously() -> Bool {
+    guard mode == .sync else { return false }
+    for id in planner.visible {
+      guard case .absent = loader.state(of: id) else { continue }
+      loader.loadSynchronously(id)
+      arrived(id)
+      return true
+    }
+    return false
+  }
+
+  /// Whether a visible cell is still loading (its spinner must keep moving).
+  public var hasVisibleLoads: Bool { !waitingSince.isEmpty }
+
+  /// Whether the planner still sees the scroll moving: frames must go on
+  /// until it settles, so the window can centre again.
+  public var isScrolling: Bool { planner.direction != .none }
+
+  public func cycleMode() {
+    setMode(mode.next)
+  }
+
+  /// Switches mode: cancels what the new mode would not have started, keeps
+  /// the cache, and starts what it would have.
+  public func setMode(_ newMode: LoadingMode) {
+    mode = newMode
+    let visible = Set(planner.visible)
+    switch newMode {
+    case .sync:
+      loader.cancelAll()
+    case .async:
+      loader.cancelAll(except: visible)
+      for id in visible { loader.load(id, priority: .visible) }
+    case .prefetch:
+      for id in visible { loader.load(id, priority: .visible) }
+      prefetchItems(at: planner.windowPrefetches(visibleRows: visibleRows, in: layout))
+    }
+  }
+
+  // MARK: CollectionViewDelegate
+
+  public func willDisplay(itemAt indexPath: IndexPath) {
+    let id = layout.flatIndex(of: indexPath)
+    display.displayed += 1
+    if loader.displayedValue(for: id) != nil {
+      display.readyOnDisplay += 1
+      display.visibleLatencies.append(0)
+      return
+    }
+    waitingSince[id] = clock.now()
+    // A failed cell retries when it is displayed again; sync mode loads in its own time.
+    if mode != .sync { loader.load(id, priority: .visible) }
+  }
+
+  public func didEndDisplaying(itemAt indexPath: IndexPath) {
+    let id = layout.flatIndex(of: indexPath)
+    waitingSince.removeValue(forKey: id)
+    if mode == .async { loader.cancel(id) }
+  }
+
+  // MARK: CollectionViewDataSourcePrefetching
+
+  public func prefetchItems(at requests: [PrefetchPlanner.Prefetch]) {
+    guard mode == .prefetch else { return }
+    for request in requests {
+      loader.load(layout.flatIndex(of: request.indexPath), priority: .prefetch(distance: request.distance))
+    }
+  }
+
+  public func cancelPrefetchingForItems(at indexPaths: [IndexPath]) {
+    guard mode == .prefetch else { return }
+    for indexPath in indexPaths { loader.cancel(layout.flatIndex(of: indexPath)) }
+  }
+
+  // MARK: GridContent
+
+  public func content(at indexPath: IndexPath) -> CellContent {
+    switch loader.state(of: layout.flatIndex(of: indexPath)) {
+    case .loaded(let emoji): .loaded(emoji)
+    case .failed: .failed
+    // Neighbours a step apart, so the spinners ripple rather than blink together.
+    case .loading, .absent: .loading(phase: spinnerPhase + indexPath.item)
+    }
+  }
+
+  public func loadedEmoji(at indexPath: IndexPath) -> Emoji? {
+    guard layout.contains(indexPath),
+      case .loaded(let emoji) = loader.state(of: layout.flatIndex(of: indexPath))
+    else { return nil }
+    return emoji
+  }
+
+  public var loadingSummary: LoadingSummary? {
+    LoadingSummary(mode: mode, loader: loader.counters, display: display)
+  }
+
+  // MARK: Arrivals
+
+  private func arrived(_ id: Int) {
+    if let since = waitingSince.removeValue(forKey: id), loader.displayedValue(for: id) != nil {
+      display.visibleLatencies.append(Double(clock.now() - since) / 1_000_000)
+    }
+    onChange?()
+  }
+}

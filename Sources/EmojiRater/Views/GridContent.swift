@@ -1,0 +1,38 @@
+import CollectionKit
+import Loading
+
+/// What the views need to know beyond `AppState`: each cell's content and,
+/// when a loader is running, its figures for the bottom line.
+@MainActor
+public protocol GridContent {
+  func content(at indexPath: IndexPath) -> CellContent
+  /// The selected emoji's details, once loaded (a load hides them too).
+  func loadedEmoji(at indexPath: IndexPath) -> Emoji?
+  var loadingSummary: LoadingSummary? { get }
+}
+
+/// The loader's state in brief, for the bottom line.
+public struct LoadingSummary: Equatable, Sendable {
+  public var mode: LoadingMode
+  public var loader: LoaderCounters
+  public var display: DisplayCounters
+}
+
+/// Every cell loaded: the catalog itself. For screens that do not test loading.
+public struct FullyLoadedContent: GridContent {
+  public let catalog: EmojiCatalog
+
+  public init(catalog: EmojiCatalog) {
+    self.catalog = catalog
+  }
+
+  public func content(at indexPath: IndexPath) -> CellContent {
+    .loaded(catalog[indexPath.section, indexPath.item])
+  }
+
+  public func loadedEmoji(at indexPath: IndexPath) -> Emoji? {
+    catalog[indexPath.section, indexPath.item]
+  }
+
+  public var loadingSummary: LoadingSummary? { nil }
+}

@@ -1,0 +1,154 @@
+import CollectionKit
+import Foundation
+import FrameTiming
+import Loading
+import Testing
+
+@testable import EmojiRater
+
+/// Polls, letting the main queue deliver arrivals, until `condition` holds.
+@MainActor
+func eventually(_ condition: () -> Bool) async -> Bool {
+  let deadline = ContinuousClock.now + .seconds(5)
+  while !condition() {
+    if ContinuousClock.now > deadline { return false }
+    try? await Task.sleep(for: .milliseconds(1))
+  }
+  return true
+}
+
+@MainActor
+@Suite struct LoadingControllerTests {
+  static let catalog = EmojiCatalog.builtIn(includeSkinTones: false)
+  /// 80 columns: 15 cells a row; row 0 is the first header, rows 1... items.
+  let layout = GridLayout(sectionItemCounts: catalog.sections.map(\.emoji.count), width: 80)
+  let scheduler = ManualLoadScheduler()
+  let clock = ManualClock()
+
+  func controller(
+    _ mode: LoadingMode, latency: LatencyModel = .fixed(100), failureRate: Double = 0, prefetchRows: Int = 1
+  ) -> LoadingController {
+    var options = LoadingOptions()
+    options.mode = mode
+    options.latency = latency
+    options.failureRate = failureRate
+    options.prefetchRows = prefetchRows
+    options.maxConcurrent = 0
+    options.seed = 3
+    return LoadingController(
+      catalog: Self.catalog, layout: layout, options: options, clock: clock, scheduler: scheduler)
+  }
+
+  func isLoading(_ content: CellContent) -> Bool {
+    if case .loading = content { return true }
+    return false
+  }
+
+  /// Lets every load finish and reach the main actor: waits until all of
+  /// them wait on the scheduler, then moves time past their latency.
+  func finishLoads(_ controller: LoadingController) async {
+    let counters = { controller.loader.counters }
+    #expect(await eventually { counters().queued == 0 && scheduler.pendingCount == counters().inFlight })
+    clock.advance(milliseconds: 100)
+    scheduler.advance(by: 100)
+    #expect(await eventually { !controller.loader.hasOutstandingLoads })
+  }
+
+  @Test func asyncLoadsWhatShowsAndCancelsWhatLeaves() async {
+    let controller = controller(.async)
+    controller.update(visibleRows: 0..<3, layout: layout)  // header + two rows: 30 cells
+    #expect(await eventually { scheduler.pendingCount == 30 })
+    #expect(controller.hasVisibleLoads)
+    #expect(isLoading(controller.content(at: IndexPath(item: 0, section: 0))))
+    controller.update(visibleRows: 2..<4, layout: layout)  // row 1 leaves
+    #expect(await eventually { controller.loader.counters.cancelledDuringWait == 15 })
+    #expect(controller.loader.counters.queued + controller.loader.counters.inFlight == 30)
+  }
+
+  @Test func prefetchedCellsAreReadyWhenTheyScrollIntoView() async {
+    let controller = controller(.prefetch, prefetchRows: 2)
+    controller.update(visibleRows: 0..<3, layout: layout)
+    await finishLoads(controller)
+    #expect(controller.display.displayed == 30)
+    #expect(controller.display.readyOnDisplay == 0)
+    #expect(controller.display.visibleLatencies.count == 30)
+    // Rows 3 and 4 were prefetched: scrolling down two rows finds them ready.
+    clock.advance(milliseconds: 500)
+    controller.update(visibleRows: 2..<5, layout: layout)
+    #expect(controller.display.displayed == 60)
+    #expect(controller.display.readyOnDisplay == 30)
+    #expect(!controller.hasVisibleLoads)
+    guard case .loaded(let emoji) = controller.content(at: IndexPath(item: 45, section: 0)) else {
+      Issue.record("row 4's first cell should be loaded")
+      return
+    }
+    #expect(emoji.name == Self.catalog[0, 45].name)
+  }
+
+  @Test func syncLoadsOneVisibleCellPerFrameOnTheCallingThread() {
+    let controller = controller(.sync, latency: .none)
+    controller.update(visibleRows: 0..<2, layout: layout)  // one row of 15
+    #expect(scheduler.pendingCount == 0, "nothing goes to the background")
+    for loaded in 1...15 {
+      #expect(controller.loadOneVisibleSynchronously())
+      #expect(controller.loader.counters.synchronous == loaded)
+    }
+    #expect(!controller.loadOneVisibleSynchronously())
+    #expect(!controller.hasVisibleLoads)
+  }
+
+  @Test func anArrivalForAnItemScrolledAwayPaintsNoOtherCell() async {
+    let controller = controller(.prefetch, prefetchRows: 1)
+    controller.update(visibleRows: 0..<2, layout: layout)
+    #expect(await eventually { scheduler.pendingCount == 30 })  // row 1 visible, row 2 prefetched
+    // Jump far away: the screen now shows other items; the old loads are cancelled...
+    controller.update(visibleRows: 40..<42, layout: layout)
+    let shown = layout.indexPaths(inRows: 40..<42)
+    // ...and whatever arrives now lands on the items it was loaded for.
+    await finishLoads(controller)
+    for indexPath in shown {
+      guard case .loaded(let emoji) = controller.content(at: indexPath) else {
+        Issue.record("\(indexPath) should be loaded")
+        continue
+      }
+      #expect(emoji.name == Self.catalog[indexPath.section, indexPath.item].name)
+    }
+  }
+
+  @Test func switchingModesCancelsWhatTheNewModeWouldNotHaveStartedAndKeepsTheCache() async {
+    let controller = controller(.prefetch, prefetchRows: 2)
+    controller.update(visibleRows: 0..<2, layout: layout)  // 15 visible, 30 prefetched
+    #expect(await eventually { scheduler.pendingCount == 45 })
+    controller.setMode(.async)
+    #expect(await eventually { controller.loader.counters.cancelled == 30 })
+    await finishLoads(controller)
+    #expect(controller.loader.counters.completed == 15)
+    controller.setMode(.sync)
+    #expect(controller.mode == .sync)
+    if case .loaded = controller.content(at: IndexPath(item: 0, section: 0)) {
+    } else {
+      Issue.record("the cache survives a mode switch")
+    }
+    // Back to prefetch: the window around the screen is asked for again.
+    controller.setMode(.prefetch)
+    #expect(await eventually { scheduler.pendingCount == 30 })
+  }
+
+  @Test func aFailedCellShowsItAndRetriesWhenDisplayedAgain() async {
+    let controller = controller(.async, failureRate: 1)
+    controller.update(visibleRows: 0..<2, layout: layout)
+    await finishLoads(controller)
+    #expect(controller.content(at: IndexPath(item: 0, section: 0)) == .failed)
+    controller.update(visibleRows: 30..<32, layout: layout)
+    controller.update(visibleRows: 0..<2, layout: layout)
+    #expect(isLoading(controller.content(at: IndexPath(item: 0, section: 0))))
+  }
+
+  @Test func theStatusLineWaitsForTheDetailsToo() async {
+    let controller = controller(.async)
+    controller.update(visibleRows: 0..<2, layout: layout)
+    #expect(controller.loadedEmoji(at: IndexPath(item: 0, section: 0)) == nil)
+    await finishLoads(controller)
+    #expect(controller.loadedEmoji(at: IndexPath(item: 0, section: 0))?.name == "grinning face")
+  }
+}
