@@ -86,6 +86,11 @@ public final class Loader<ID: Hashable & Sendable, Value: Sendable> {
     return counters
   }
 
+  /// Starts the counts afresh (queued and in flight are always live).
+  public func resetCounters() {
+    tally = LoaderCounters()
+  }
+
   // MARK: Asking
 
   /// Makes sure `id` is loaded or loading, at `priority`. A load already

@@ -55,6 +55,11 @@ import Testing
         == .select(row: 3, column: 4))
   }
 
+  @Test func mSwitchesTheModeAndRResetsTheCounts() {
+    #expect(command(.character("m")) == .cycleMode)
+    #expect(command(.character("r")) == .resetStatistics)
+  }
+
   @Test func ctrlLRedrawsAndUnboundKeysDoNothing() {
     #expect(command(.control("l")) == .redraw)
     #expect(command(.character("z")) == nil)

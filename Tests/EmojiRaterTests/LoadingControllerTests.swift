@@ -144,6 +144,18 @@ func eventually(_ condition: () -> Bool) async -> Bool {
     #expect(isLoading(controller.content(at: IndexPath(item: 0, section: 0))))
   }
 
+  @Test func resettingTheStatisticsStartsTheCountsAfresh() async {
+    let controller = controller(.async)
+    controller.update(visibleRows: 0..<2, layout: layout)
+    await finishLoads(controller)
+    #expect(controller.display.displayed == 15)
+    controller.resetStatistics()
+    #expect(controller.display == DisplayCounters())
+    #expect(controller.loader.counters.completed == 0)
+    controller.update(visibleRows: 1..<3, layout: layout)
+    #expect(controller.display.displayed == 15, "only the new row counts")
+  }
+
   @Test func theStatusLineWaitsForTheDetailsToo() async {
     let controller = controller(.async)
     controller.update(visibleRows: 0..<2, layout: layout)

@@ -143,6 +143,7 @@ public final class AppController {
     switch command {
     case .redraw: screen.invalidate()
     case .cycleMode: loading.cycleMode()
+    case .resetStatistics: loading.resetStatistics()
     default: state.apply(command)
     }
     needsDisplay = true

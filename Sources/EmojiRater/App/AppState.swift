@@ -51,7 +51,7 @@ public struct AppState: Sendable {
       isHelpShown = false
     case .resize(let size):
       resize(to: size)
-    case .redraw, .cycleMode:
+    case .redraw, .cycleMode, .resetStatistics:
       break  // Not the state's: the controller handles them.
     case .quit:
       wantsQuit = true

@@ -14,6 +14,8 @@ public enum Command: Equatable, Sendable {
   case select(row: Int, column: Int)
   /// Switches the loading mode: sync → async → prefetch → sync.
   case cycleMode
+  /// Starts the statistics afresh (the counters on the bottom line).
+  case resetStatistics
   case toggleHelp
   case closeOverlay
   case resize(Size)

@@ -41,6 +41,7 @@ public enum KeyBindings {
     case .tab: .move(.nextSection)
     case .backTab: .move(.previousSection)
     case .character("m"): .cycleMode
+    case .character("r"): .resetStatistics
     case .character("?"): .toggleHelp
     case .escape: .closeOverlay
     default: nil

@@ -93,6 +93,12 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// until it settles, so the window can centre again.
   public var isScrolling: Bool { planner.direction != .none }
 
+  /// Starts the counts afresh; loads under way carry on.
+  public func resetStatistics() {
+    display = DisplayCounters()
+    loader.resetCounters()
+  }
+
   public func cycleMode() {
     setMode(mode.next)
   }

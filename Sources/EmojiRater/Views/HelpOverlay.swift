@@ -10,6 +10,7 @@ enum HelpOverlay {
     ("Tab, Shift-Tab", "next / previous section"),
     ("wheel, click", "scroll / select"),
     ("m", "next loading mode"),
+    ("r", "reset the counts"),
     ("Ctrl-L", "redraw the screen"),
     ("?", "show / hide this help"),
     ("Esc", "close this help"),
