@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Foundation
 
 /// Where the frame loop reads the time: injected, so tests drive time by hand.
 public protocol MonotonicClock: Sendable {
@@ -18,19 +18,26 @@ public struct SystemClock: MonotonicClock {
 }
 
 /// A clock that moves only when told to.
-public final class ManualClock: MonotonicClock {
-  private let current: Mutex<UInt64>
+public final class ManualClock: MonotonicClock, @unchecked Sendable {
+  // @unchecked: `current` is only touched under `lock` (a pthread mutex,
+  // which Thread Sanitizer understands, unlike Synchronization.Mutex here).
+  private let lock = NSLock()
+  private var current: UInt64
 
   public init(start: UInt64 = 1_000_000_000) {
-    current = Mutex(start)
+    current = start
   }
 
   public func now() -> UInt64 {
-    current.withLock { $0 }
+    lock.lock()
+    defer { lock.unlock() }
+    return current
   }
 
   public func advance(by nanoseconds: UInt64) {
-    current.withLock { $0 += nanoseconds }
+    lock.lock()
+    defer { lock.unlock() }
+    current += nanoseconds
   }
 
   public func advance(milliseconds: Double) {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// How one load ended.
 public enum LoadOutcome<Value: Sendable>: Sendable {
@@ -39,7 +38,7 @@ public final class DataLoadOperation<ID: Hashable & Sendable, Value: Sendable>: 
   private let fetch: @Sendable (ID) -> Value
   private let scheduler: any LoadScheduler
   private let report: @Sendable (DataLoadOperation, LoadOutcome<Value>) -> Void
-  private let state = Mutex(Phase.ready)
+  private let state = Locked(Phase.ready)
 
   private enum Phase {
     case ready

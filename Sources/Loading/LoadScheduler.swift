@@ -52,7 +52,7 @@ public final class ManualLoadScheduler: LoadScheduler {
     var pending: [Pending] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   public init() {}
 

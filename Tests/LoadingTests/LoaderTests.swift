@@ -1,11 +1,10 @@
 import Foundation
 import Loading
-import Synchronization
 import Testing
 
 /// Counts fetches per identifier, from any thread.
 final class FetchLog: Sendable {
-  private let fetched = Mutex<[Int]>([])
+  private let fetched = Locked<[Int]>([])
   var all: [Int] { fetched.withLock { $0 } }
 
   func record(_ id: Int) -> String {
