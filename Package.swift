@@ -9,6 +9,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
   ],
   targets: [
     // MARK: The terminal edge: the only code that touches ncurses.
@@ -17,7 +18,10 @@ let package = Package(
 
     // MARK: Pure cores: no ncurses, no clocks of their own.
     .target(name: "CollectionKit"),
-    .target(name: "FrameTiming"),
+    .target(
+      name: "FrameTiming",
+      dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")]
+    ),
     .target(
       name: "Loading",
       dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]

@@ -43,11 +43,22 @@ public struct FramePacer: Sendable {
   /// anything to do or anything is still moving; after a few quiet ticks the
   /// clock stops (`isRunning` turns false) until the next `wake`.
   public mutating func tick(at now: UInt64, busy: Bool) -> Tick {
+    let tick = begin(at: now)
+    end(busy: busy)
+    return tick
+  }
+
+  /// The first half of `tick`: how late this tick is, and the next deadline.
+  public mutating func begin(at now: UInt64) -> Tick {
     let lateness = now > nextDeadline ? now - nextDeadline : 0
     let missed = Int(lateness / period)
     nextDeadline += UInt64(missed + 1) * period
+    return Tick(lateness: lateness, missedFrames: missed)
+  }
+
+  /// The second half of `tick`, once the frame knows whether it was busy.
+  public mutating func end(busy: Bool) {
     quietTicks = busy ? 0 : quietTicks + 1
     if quietTicks >= quietTicksBeforeIdle { isRunning = false }
-    return Tick(lateness: lateness, missedFrames: missed)
   }
 }

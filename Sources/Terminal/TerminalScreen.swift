@@ -42,8 +42,9 @@ public final class TerminalScreen {
       throw .cannotStart("no pipe for signals (\(String(cString: strerror(errno))))")
     }
     self.signalDescriptor = signalDescriptor
-    // The kernel's size, not LINES/COLUMNS from a parent shell, which go stale.
-    use_env(false)
+    // The kernel's size (ioctl), not LINES/COLUMNS from a parent shell, which
+    // go stale. (use_env(false) would be wrong: it means terminfo's 80×24.)
+    use_tioctl(true)
     // A bare Esc would otherwise freeze input for a whole second.
     set_escdelay(25)
     guard newterm(nil, er_stdout(), er_stdin()) != nil else {
@@ -77,6 +78,9 @@ public final class TerminalScreen {
     size = Size(rows: Int(rows), columns: Int(columns))
     canvas = NcursesCanvas(size: size, isUnicode: isUnicode, hasColors: hasColors)
     CrashGuard.arm(resetSequence: Self.resetSequence(mouse: options.mouse), savedModes: savedModes)
+    // A resize between exec and our handler being installed sent a SIGWINCH
+    // nobody heard: ask the kernel once now.
+    updateSize()
   }
 
   /// Home and End arrive in several spellings (tmux and many terminals send
@@ -96,9 +100,25 @@ public final class TerminalScreen {
   /// Draws one frame: `draw` paints the whole screen into the canvas, then a
   /// single `doupdate` sends ncurses' diff against the previous frame.
   public func present(_ draw: (any Canvas) -> Void) {
+    beginFrame()
+    draw(canvas)
+    endFrame()
+  }
+
+  /// Starts a frame: the canvas is blank, ready to be drawn into. Split from
+  /// `endFrame()` so the loop can time drawing and output separately.
+  public func beginFrame() {
     guard isActive else { return }
     werase(er_stdscr())
-    draw(canvas)
+  }
+
+  /// The canvas of the frame begun with `beginFrame()`.
+  public var frameCanvas: any Canvas { canvas }
+
+  /// Ends a frame: ncurses works out what changed since the last one and
+  /// writes just that, in one `doupdate`.
+  public func endFrame() {
+    guard isActive else { return }
     wnoutrefresh(er_stdscr())
     doupdate()
   }

@@ -14,11 +14,11 @@ import Testing
 
   func render(
     _ state: AppState, unicode: Bool = true, unknown: Set<Unicode.Scalar> = [],
-    content: (any GridContent)? = nil
+    content: (any GridContent)? = nil, hud: HUDModel? = nil
   ) -> TextCanvas {
     let canvas = TextCanvas(size: state.screen.size, isUnicode: unicode)
     canvas.unknownGlyphs = unknown
-    RootView.draw(state, content: content ?? FullyLoadedContent(catalog: Self.catalog), on: canvas)
+    RootView.draw(state, content: content ?? FullyLoadedContent(catalog: Self.catalog), hud: hud, on: canvas)
     return canvas
   }
 
@@ -77,11 +77,42 @@ import Testing
     #expect(canvas.text.contains("[sf ]"))
   }
 
-  @Test func loadingAndFailedCellsWithTheLoaderLine() {
+  @Test func loadingAndFailedCells() {
     let content = ScriptedContent(catalog: Self.catalog)
     let canvas = render(state(columns: 80, rows: 8), content: content)
     #expect(Snapshot.mismatch(canvas.text, named: "loading-80x8") == nil)
     #expect(canvas.lines[6].hasPrefix(" loading… · 1/1870"))
+  }
+
+  static var sampleHUD: HUDModel {
+    var hud = HUDModel()
+    hud.fps = 59.6
+    hud.dropped = 3
+    hud.droppedShare = 0.0012
+    hud.workP50 = 0.42
+    hud.workP95 = 0.81
+    hud.workP99 = 1.13
+    hud.hitchRatio = 0.7
+    hud.recentWork = [0.4, 0.5, 0.4, 2.1, 0.4, 9.0, 0.4, 0.5, 17.0, 0.4, 0.4, 0.6]
+    hud.loading = ScriptedContent(catalog: catalog).loadingSummary
+    hud.loading?.display.visibleLatencies = [0, 0, 420, 610]
+    return hud
+  }
+
+  @Test(arguments: [80, 200])
+  func hudFitsAndAbbreviatesWhenNarrow(columns: Int) {
+    let canvas = render(state(columns: columns, rows: 8), hud: Self.sampleHUD)
+    #expect(Snapshot.mismatch(canvas.lines[7], named: "hud-\(columns)") == nil)
+    #expect(canvas.lines[7].hasPrefix(" prefetch │ "))
+    #expect(canvas.lines[7].count <= columns)
+  }
+
+  @Test func idleHUDAndTheHintsWhenHidden() {
+    var hud = Self.sampleHUD
+    hud.idle = true
+    #expect(render(state(columns: 80, rows: 8), hud: hud).lines[7].contains("│ idle │"))
+    let hidden = render(state(columns: 80, rows: 8, [.toggleHUD]), hud: hud)
+    #expect(hidden.lines[7].contains("f HUD"))
   }
 }
 

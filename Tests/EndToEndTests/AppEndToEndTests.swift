@@ -29,6 +29,11 @@ import Testing
     #expect(screen.contains("Smileys & Emotion"))
     #expect(screen.contains("😀"))
     #expect(try session.isAlternateScreenOn())
+    // The layout uses the whole terminal: the header rule runs to the right edge,
+    // and the status line sits on the second row from the bottom.
+    let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[0].count >= columns - 2, "\(screen)")
+    #expect(lines[rows - 2].contains("1/1870"), "\(screen)")
   }
 
   @Test func keysMoveTheSelectionAndTheStatusLineFollows() throws {

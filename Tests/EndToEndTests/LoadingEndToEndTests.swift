@@ -41,18 +41,18 @@ import Testing
 
   @Test func mSwitchesTheLoadingModeOnScreen() throws {
     let session = try TmuxSession.app(["--latency", "0"])
-    #expect(try session.waitFor { $0.contains(" prefetch · ") }.held)
+    #expect(try session.waitFor { $0.contains(" prefetch │ ") }.held)
     try session.press("m")
-    #expect(try session.waitFor { $0.contains(" sync · ") }.held)
+    #expect(try session.waitFor { $0.contains(" sync │ ") }.held)
     try session.press("m")
-    #expect(try session.waitFor { $0.contains(" async · ") }.held)
+    #expect(try session.waitFor { $0.contains(" async │ ") }.held)
     try session.press("m")
-    #expect(try session.waitFor { $0.contains(" prefetch · ") }.held)
+    #expect(try session.waitFor { $0.contains(" prefetch │ ") }.held)
   }
 
   @Test func inSyncModeQStillQuitsBetweenLoads() throws {
     let session = try TmuxSession.app(["--mode", "sync", "--latency", "200ms"])
-    #expect(try session.waitFor { $0.contains(" sync · ") }.held)
+    #expect(try session.waitFor { $0.contains(" sync │ ") }.held)
     try session.press("q")
     let ended = try session.waitFor { $0.contains("[exit ") }
     #expect(ended.screen.contains("[exit 0]"), "\(ended.screen)")

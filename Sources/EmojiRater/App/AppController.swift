@@ -17,6 +17,7 @@ import Terminal
 //       prefetch / cancel → the loader's OperationQueue (background threads)
 //     → sync mode only: load one missing visible cell here, blocking
 //     → if anything changed: draw RootView into the screen's canvas, doupdate
+//     → FrameStats records the tick: lateness, dropped frames, work per part
 //     → keep ticking while busy (input, spinners, a moving scroll), stop after
 //       a few quiet ticks (an idle app uses no CPU)
 
@@ -36,6 +37,12 @@ public final class AppController {
   /// cell every frame.
   private static let spinnerStep: UInt64 = 100_000_000
   private var spinnerPhase = 0
+  private var stats: FrameStats
+  /// The HUD as last drawn; it is refreshed at most every `hudStep` so that
+  /// drawing it does not become the reason for frames.
+  private var shownHUD = HUDModel()
+  private static let hudStep: UInt64 = 250_000_000
+  private var lastHUDRefresh: UInt64 = 0
 
   public init(
     state: AppState, loading: LoadingController, screen: TerminalScreen,
@@ -46,6 +53,7 @@ public final class AppController {
     self.screen = screen
     self.clock = clock
     pacer = FramePacer(framesPerSecond: framesPerSecond)
+    stats = FrameStats(framesPerSecond: framesPerSecond)
   }
 
   /// Runs the app until the person quits; never returns.
@@ -106,31 +114,68 @@ public final class AppController {
   // MARK: Frames
 
   private func tick() {
-    let now = clock.now()
+    let start = clock.now()
+    let timing = pacer.begin(at: start)
+    var work = FrameWork()
+
+    // Input and state, and what the grid now shows goes to the loader.
     let events = pendingEvents
     pendingEvents.removeAll()
     for event in events { handle(event) }
     if state.wantsQuit { quit(status: 0) }
     if !state.screen.isTooSmall {
       loading.update(visibleRows: state.viewport.rows, layout: state.layout)
-      if loading.loadOneVisibleSynchronously() { needsDisplay = true }
     }
+    var mark = clock.now()
+    work.input = mark - start
+
+    // sync mode: the main thread waits for one cell's data.
+    if loading.loadOneVisibleSynchronously() { needsDisplay = true }
+    work.syncLoad = clock.now() - mark
+
     let phase = Int(clock.now() / Self.spinnerStep)
     if phase != spinnerPhase, loading.hasVisibleLoads {
       spinnerPhase = phase
       loading.spinnerPhase = phase
       needsDisplay = true
     }
-    let drew = needsDisplay
+    // Only what moves keeps the clock running; a HUD refresh does not.
+    let busy = !events.isEmpty || needsDisplay || loading.hasVisibleLoads || loading.isScrolling
+    pacer.end(busy: busy)
+    refreshHUD(at: start)
+
     if needsDisplay {
-      let state = state
-      let loading = loading
-      screen.present { RootView.draw(state, content: loading, on: $0) }
+      mark = clock.now()
+      screen.beginFrame()
+      RootView.draw(state, content: loading, hud: shownHUD, on: screen.frameCanvas)
+      let drawn = clock.now()
+      screen.endFrame()
+      work.draw = drawn - mark
+      work.output = clock.now() - drawn
       needsDisplay = false
     }
-    let busy = !events.isEmpty || drew || loading.hasVisibleLoads || loading.isScrolling
-    _ = pacer.tick(at: now, busy: busy)
-    if pacer.isRunning { schedule() }
+    stats.record(
+      FrameSample(start: start, lateness: timing.lateness, missedFrames: timing.missedFrames, work: work))
+    if pacer.isRunning {
+      schedule()
+    } else {
+      // Idle from here: the gap until the next wake is neither frames nor hitches.
+      stats.markIdle()
+    }
+  }
+
+  /// Takes fresh figures for the HUD a few times a second, and once more as
+  /// the clock stops so it says "idle".
+  private func refreshHUD(at now: UInt64) {
+    guard state.isHUDShown else { return }
+    let idle = !pacer.isRunning
+    guard idle || now - lastHUDRefresh >= Self.hudStep else { return }
+    lastHUDRefresh = now
+    let hud = HUDModel(stats: stats, loading: loading.loadingSummary, idle: idle)
+    if hud != shownHUD {
+      shownHUD = hud
+      needsDisplay = true
+    }
   }
 
   private func handle(_ event: InputEvent) {
@@ -143,14 +188,19 @@ public final class AppController {
     switch command {
     case .redraw: screen.invalidate()
     case .cycleMode: loading.cycleMode()
-    case .resetStatistics: loading.resetStatistics()
+    case .resetStatistics:
+      loading.resetStatistics()
+      stats.reset()
     default: state.apply(command)
     }
     needsDisplay = true
   }
 
+  /// Restores the terminal, prints the session's one-line summary, exits.
   private func quit(status: Int32) -> Never {
     screen.stop()
+    let summary = SessionSummary.line(stats: stats, loading: loading.loadingSummary)
+    Platform.write(Array((summary + "\n").utf8), to: STDOUT_FILENO)
     exit(status)
   }
 }

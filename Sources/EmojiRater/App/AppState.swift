@@ -10,6 +10,8 @@ public struct AppState: Sendable {
   public private(set) var viewport: Viewport
   public private(set) var selection: IndexPath
   public private(set) var isHelpShown = false
+  /// The frame-timing HUD on the bottom line (`f` hides it for the key hints).
+  public private(set) var isHUDShown = true
   /// A standing notice for the bottom line (e.g. the ASCII fallback).
   public var notice: String?
   public private(set) var wantsQuit = false
@@ -47,6 +49,8 @@ public struct AppState: Sendable {
       select(indexPath)
     case .toggleHelp:
       isHelpShown.toggle()
+    case .toggleHUD:
+      isHUDShown.toggle()
     case .closeOverlay:
       isHelpShown = false
     case .resize(let size):

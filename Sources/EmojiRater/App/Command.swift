@@ -17,6 +17,7 @@ public enum Command: Equatable, Sendable {
   /// Starts the statistics afresh (the counters on the bottom line).
   case resetStatistics
   case toggleHelp
+  case toggleHUD
   case closeOverlay
   case resize(Size)
   case redraw

@@ -43,6 +43,7 @@ public enum KeyBindings {
     case .character("m"): .cycleMode
     case .character("r"): .resetStatistics
     case .character("?"): .toggleHelp
+    case .character("f"): .toggleHUD
     case .escape: .closeOverlay
     default: nil
     }

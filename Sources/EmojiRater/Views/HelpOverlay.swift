@@ -11,6 +11,7 @@ enum HelpOverlay {
     ("wheel, click", "scroll / select"),
     ("m", "next loading mode"),
     ("r", "reset the counts"),
+    ("f", "hide / show the HUD"),
     ("Ctrl-L", "redraw the screen"),
     ("?", "show / hide this help"),
     ("Esc", "close this help"),

@@ -28,6 +28,9 @@ struct Theme {
   static let failed = Style(foreground: .red, bold: true)
   static let spinner = Style(foreground: .blue)
   static let mode = Style(foreground: .green, bold: true)
+  static let good = Style(foreground: .green)
+  static let warning = Style(foreground: .yellow, bold: true)
+  static let critical = Style(foreground: .red, bold: true)
   static let overlayBorder = Style(foreground: .cyan)
   static let overlayKey = Style(bold: true)
 }

@@ -1,0 +1,40 @@
+import FrameTiming
+
+/// The figures the HUD shows, taken from the frame statistics and the
+/// loader. A value, so the loop redraws the HUD only when it changed and
+/// tests can draw any HUD they like.
+public struct HUDModel: Equatable, Sendable {
+  /// Frames per second over the rolling window.
+  public var fps: Double = 0
+  public var dropped = 0
+  public var droppedShare: Double = 0
+  /// Frame work time percentiles, in milliseconds.
+  public var workP50: Double = 0
+  public var workP95: Double = 0
+  public var workP99: Double = 0
+  public var hitchRatio: Double = 0
+  /// Recent frames' work times (ms) and the frame budget they are drawn against.
+  public var recentWork: [Double] = []
+  public var budget: Double = 1000.0 / 60
+  /// The frame clock has stopped: nothing moves, the figures are the last ones.
+  public var idle = false
+  public var loading: LoadingSummary?
+
+  public init() {}
+
+  public init(stats: FrameStats, loading: LoadingSummary?, idle: Bool, sparklineLength: Int = 24) {
+    fps = stats.recentFPS
+    dropped = stats.dropped
+    droppedShare = stats.droppedShare
+    workP50 = stats.workTime(percentile: 50)
+    workP95 = stats.workTime(percentile: 95)
+    workP99 = stats.workTime(percentile: 99)
+    hitchRatio = stats.hitchRatio
+    recentWork = stats.recentWorkTimes(sparklineLength)
+    budget = Double(stats.period) / 1e6
+    self.idle = idle
+    self.loading = loading
+  }
+
+  public var hitchBand: HitchBand { HitchBand(ratio: hitchRatio) }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import FrameTiming
+import Terminal
+
+/// The frame-timing HUD on the bottom line: the loading mode, frames per
+/// second, dropped frames, work-time percentiles, the hitch ratio coloured by
+/// its band, a sparkline of recent frames against the budget, and the
+/// loader's figures. Long forms where they fit, short ones where not, and
+/// the least important pieces go first when even those do not.
+///
+///     prefetch │ 60 fps │ dropped 0 (0.0%) │ p50 0.4 p95 0.8 p99 1.1 ms │ hitch 0.0 ms/s │ ▁▁▂▁▁▃▁ │ …
+enum HUDView {
+  private struct Piece {
+    var long: String
+    var short: String
+    var style: Style
+    /// Lower goes first when even the short forms do not fit.
+    var keep: Int
+  }
+
+  @MainActor
+  static func draw(_ hud: HUDModel, notice: String?, row: Int, on canvas: any Canvas) {
+    // One blank column each side.
+    let width = canvas.size.columns - 2
+    let separator = canvas.isUnicode ? " │ " : " | "
+    var pieces = pieces(hud, ascii: !canvas.isUnicode)
+    if let notice { pieces.insert(Piece(long: notice, short: notice, style: Theme.notice, keep: 9), at: 0) }
+    let fits = { (texts: [String]) in TextWidth.columns(of: texts.joined(separator: separator)) <= width }
+    var useShort = !fits(pieces.map(\.long))
+    while useShort, !fits(pieces.map(\.short)), pieces.count > 1,
+      let weakest = pieces.indices.min(by: { pieces[$0].keep < pieces[$1].keep })
+    {
+      pieces.remove(at: weakest)
+      if fits(pieces.map(\.long)) { useShort = false }
+    }
+    let chosen = pieces.map { useShort ? $0.short : $0.long }
+    var column = 1
+    for (index, text) in chosen.enumerated() {
+      if index > 0 { column += canvas.text(separator, row: row, column: column, style: Theme.hint) }
+      column += canvas.text(
+        text, row: row, column: column, maxWidth: width + 1 - column, style: pieces[index].style)
+    }
+  }
+
+  private static func pieces(_ hud: HUDModel, ascii: Bool) -> [Piece] {
+    var pieces: [Piece] = []
+    if let loading = hud.loading {
+      pieces.append(
+        Piece(long: loading.mode.rawValue, short: loading.mode.rawValue, style: Theme.mode, keep: 9))
+    }
+    let fps = hud.idle ? "idle" : "\(Int(hud.fps.rounded())) fps"
+    pieces.append(
+      Piece(long: fps, short: fps.replacingOccurrences(of: " ", with: ""), style: Theme.status, keep: 8))
+    pieces.append(
+      Piece(
+        long: "dropped \(hud.dropped) (\(percent(hud.droppedShare, digits: 1)))",
+        short: "drop \(hud.dropped)",
+        style: hud.dropped > 0 ? Theme.warning : Theme.hint, keep: 6))
+    pieces.append(
+      Piece(
+        long: "p50 \(ms(hud.workP50)) p95 \(ms(hud.workP95)) p99 \(ms(hud.workP99)) ms",
+        short: "p99 \(ms(hud.workP99))ms", style: Theme.hint, keep: 4))
+    let hitchStyle: Style =
+      switch hud.hitchBand {
+      case .good: Theme.good
+      case .warning: Theme.warning
+      case .critical: Theme.critical
+      }
+    pieces.append(
+      Piece(
+        long: "hitch \(ms(hud.hitchRatio)) ms/s", short: "hitch \(ms(hud.hitchRatio))", style: hitchStyle,
+        keep: 5))
+    pieces.append(
+      Piece(
+        long: Sparkline.render(hud.recentWork, budget: hud.budget, ascii: ascii),
+        short: Sparkline.render(Array(hud.recentWork.suffix(8)), budget: hud.budget, ascii: ascii),
+        style: Theme.spinner, keep: 1))
+    if let loading = hud.loading {
+      let loader = loading.loader
+      pieces.append(
+        Piece(
+          long: "queued \(loader.queued) loading \(loader.inFlight) done \(loader.completed)"
+            + " cancelled \(loader.cancelled) failed \(loader.failed) hits \(loader.cacheHits)",
+          short: "q\(loader.queued) ld\(loader.inFlight) ok\(loader.completed) x\(loader.cancelled)",
+          style: Theme.hint, keep: 3))
+      let ready = percent(loading.display.readyRate, digits: 0)
+      let wait = loading.display.medianVisibleLatency.map { " wait p50 \(Int($0.rounded())) ms" } ?? ""
+      pieces.append(
+        Piece(long: "ready \(ready)\(wait)", short: "ready \(ready)", style: Theme.status, keep: 7))
+    }
+    return pieces
+  }
+
+  private static func ms(_ value: Double) -> String {
+    value < 10 ? String(format: "%.1f", value) : String(Int(value.rounded()))
+  }
+
+  private static func percent(_ share: Double, digits: Int) -> String {
+    String(format: "%.\(digits)f%%", share * 100)
+  }
+}

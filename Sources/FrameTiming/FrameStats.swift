@@ -1,0 +1,153 @@
+import Histogram
+
+/// Frame statistics with DESIGN.md's definitions, pure: samples come in with
+/// their times, nothing here reads a clock.
+///
+/// - **Dropped frames**: a tick that starts k whole periods after its
+///   deadline drops k frames; they are blamed on the previous frame's largest
+///   part if that frame overran its budget, else on a late tick.
+/// - **Hitch time**: how late each frame's output came after its slot (its
+///   deadline plus one period), not rounded; the **hitch ratio** is hitch
+///   milliseconds per second of activity.
+/// - **Idle** time (the clock stopped because nothing moved) counts as
+///   neither frames nor activity.
+///
+/// Percentiles come from HDR histograms (microseconds, 3 significant digits).
+public struct FrameStats: Sendable {
+  public let period: UInt64
+  /// Seconds the rolling window covers.
+  public let windowLength: UInt64
+
+  // Totals since the start or the last reset.
+  public private(set) var frames = 0
+  public private(set) var dropped = 0
+  public private(set) var droppedByCause: [FrameCause: Int] = [:]
+  /// Nanoseconds frames came out after their slot, summed.
+  public private(set) var hitchTime: UInt64 = 0
+  /// Nanoseconds of activity: the time between ticks while the clock ran.
+  public private(set) var activeTime: UInt64 = 0
+  /// Nanoseconds of work per part, summed.
+  public private(set) var workTotals = FrameWork()
+  private var workTimes = Self.histogram()
+  private var intervals = Self.histogram()
+  /// The most recent samples, for the rolling figures and the sparkline.
+  public private(set) var recent: [FrameSample] = []
+  private var previous: FrameSample?
+
+  public init(framesPerSecond: Int = 60, windowSeconds: Int = 3) {
+    precondition(framesPerSecond > 0)
+    period = 1_000_000_000 / UInt64(framesPerSecond)
+    windowLength = UInt64(windowSeconds) * 1_000_000_000
+  }
+
+  // MARK: Recording
+
+  public mutating func record(_ sample: FrameSample) {
+    frames += 1
+    dropped += sample.missedFrames
+    hitchTime += sample.hitch(period: period)
+    if sample.missedFrames > 0 {
+      let cause = previous.map { $0.work.total > period ? $0.work.largestPart : .lateTick } ?? .lateTick
+      droppedByCause[cause, default: 0] += sample.missedFrames
+    }
+    if let previous, sample.start > previous.start {
+      let interval = sample.start - previous.start
+      activeTime += interval
+      _ = intervals.record(Self.microseconds(interval))
+    }
+    workTotals.input += sample.work.input
+    workTotals.syncLoad += sample.work.syncLoad
+    workTotals.draw += sample.work.draw
+    workTotals.output += sample.work.output
+    _ = workTimes.record(Self.microseconds(sample.work.total))
+    recent.append(sample)
+    if let first = recent.first, sample.start - first.start > windowLength {
+      recent.removeAll { sample.start - $0.start > windowLength }
+    }
+    previous = sample
+  }
+
+  /// The frame clock stopped: the gap until the next frame is idle, not a hitch.
+  public mutating func markIdle() {
+    previous = nil
+  }
+
+  /// Starts afresh (`r`).
+  public mutating func reset() {
+    self = FrameStats(
+      framesPerSecond: Int(1_000_000_000 / period), windowSeconds: Int(windowLength / 1_000_000_000))
+  }
+
+  // MARK: Figures
+
+  /// Frames that should have been shown: those shown plus those dropped.
+  public var expectedFrames: Int { frames + dropped }
+
+  /// Dropped frames as a share of expected ones, 0...1.
+  public var droppedShare: Double {
+    expectedFrames == 0 ? 0 : Double(dropped) / Double(expectedFrames)
+  }
+
+  /// Hitch milliseconds per second of activity (Apple's bands: under 5 good,
+  /// 5–10 warning, over 10 critical).
+  public var hitchRatio: Double {
+    activeTime == 0 ? 0 : (Double(hitchTime) / 1e6) / (Double(activeTime) / 1e9)
+  }
+
+  public var hitchBand: HitchBand { HitchBand(ratio: hitchRatio) }
+
+  /// Frame work time at a percentile (0...100), in milliseconds.
+  public func workTime(percentile: Double) -> Double {
+    workTimes.totalCount == 0 ? 0 : Double(workTimes.valueAtPercentile(percentile)) / 1000
+  }
+
+  public var maxWorkTime: Double {
+    workTimes.totalCount == 0 ? 0 : Double(workTimes.max) / 1000
+  }
+
+  /// The frame rate the work alone would allow: 1 / mean work time.
+  public var workBoundFPS: Double {
+    workTimes.totalCount == 0 || workTimes.mean == 0 ? 0 : 1_000_000 / workTimes.mean
+  }
+
+  /// "1% low": 1000 / the 99th-percentile frame interval in milliseconds.
+  public var onePercentLowFPS: Double {
+    guard intervals.totalCount > 0 else { return 0 }
+    let p99 = Double(intervals.valueAtPercentile(99)) / 1000
+    return p99 == 0 ? 0 : 1000 / p99
+  }
+
+  // MARK: The rolling window
+
+  /// Frames per second over the window.
+  public var recentFPS: Double {
+    guard let first = recent.first, let last = recent.last, last.start > first.start else { return 0 }
+    return Double(recent.count - 1) / (Double(last.start - first.start) / 1e9)
+  }
+
+  /// Dropped frames within the window.
+  public var recentDropped: Int { recent.reduce(0) { $0 + $1.missedFrames } }
+
+  /// The last `count` frames' work times in milliseconds, oldest first.
+  public func recentWorkTimes(_ count: Int) -> [Double] {
+    recent.suffix(count).map { Double($0.work.total) / 1e6 }
+  }
+
+  private static func histogram() -> Histogram<UInt64> {
+    // Up to an hour, in microseconds.
+    Histogram<UInt64>(highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
+  }
+
+  private static func microseconds(_ nanoseconds: UInt64) -> UInt64 {
+    min(nanoseconds / 1000, 3_600_000_000)
+  }
+}
+
+/// Apple's hitch-ratio bands.
+public enum HitchBand: String, Sendable {
+  case good, warning, critical
+
+  public init(ratio: Double) {
+    self = ratio < 5 ? .good : ratio <= 10 ? .warning : .critical
+  }
+}
