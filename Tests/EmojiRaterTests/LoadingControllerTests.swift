@@ -71,18 +71,19 @@ func eventually(_ condition: () -> Bool) async -> Bool {
     await finishLoads(controller)
     #expect(controller.display.displayed == 30)
     #expect(controller.display.readyOnDisplay == 0)
-    #expect(controller.display.visibleLatencies.count == 30)
+    #expect(controller.display.visibleLatency.count == 30)
+    #expect(controller.display.medianVisibleLatency == 100, "each waited exactly one latency")
     // Rows 3 and 4 were prefetched: scrolling down two rows finds them ready.
     clock.advance(milliseconds: 500)
     controller.update(visibleRows: 2..<5, layout: layout)
     #expect(controller.display.displayed == 60)
     #expect(controller.display.readyOnDisplay == 30)
     #expect(!controller.hasVisibleLoads)
-    guard case .loaded(let emoji) = controller.content(at: IndexPath(item: 45, section: 0)) else {
+    guard case .loaded(let presentation) = controller.content(at: IndexPath(item: 45, section: 0)) else {
       Issue.record("row 4's first cell should be loaded")
       return
     }
-    #expect(emoji.name == Self.catalog[0, 45].name)
+    #expect(presentation.emoji.name == Self.catalog[0, 45].name)
   }
 
   @Test func syncLoadsOneVisibleCellPerFrameOnTheCallingThread() {
@@ -107,11 +108,11 @@ func eventually(_ condition: () -> Bool) async -> Bool {
     // ...and whatever arrives now lands on the items it was loaded for.
     await finishLoads(controller)
     for indexPath in shown {
-      guard case .loaded(let emoji) = controller.content(at: indexPath) else {
+      guard case .loaded(let presentation) = controller.content(at: indexPath) else {
         Issue.record("\(indexPath) should be loaded")
         continue
       }
-      #expect(emoji.name == Self.catalog[indexPath.section, indexPath.item].name)
+      #expect(presentation.emoji.name == Self.catalog[indexPath.section, indexPath.item].name)
     }
   }
 

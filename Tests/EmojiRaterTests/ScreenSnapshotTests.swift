@@ -95,7 +95,7 @@ import Testing
     hud.hitchRatio = 0.7
     hud.recentWork = [0.4, 0.5, 0.4, 2.1, 0.4, 9.0, 0.4, 0.5, 17.0, 0.4, 0.4, 0.6]
     hud.loading = ScriptedContent(catalog: catalog).loadingSummary
-    hud.loading?.display.visibleLatencies = [0, 0, 420, 610]
+    for latency in [0.0, 420, 610] { hud.loading?.display.visibleLatency.record(milliseconds: latency) }
     return hud
   }
 
@@ -125,12 +125,12 @@ struct ScriptedContent: GridContent {
   func content(at indexPath: IndexPath) -> CellContent {
     if indexPath.section == 0 && indexPath.item < 15 { return .loading(phase: indexPath.item) }
     if indexPath.item % 7 == 3 { return .failed }
-    return .loaded(catalog[indexPath.section, indexPath.item])
+    return .loaded(EmojiPresentation(catalog[indexPath.section, indexPath.item]))
   }
 
   func loadedEmoji(at indexPath: IndexPath) -> Emoji? {
-    guard case .loaded(let emoji) = content(at: indexPath) else { return nil }
-    return emoji
+    guard case .loaded(let presentation) = content(at: indexPath) else { return nil }
+    return presentation.emoji
   }
 
   var loadingSummary: LoadingSummary? {

@@ -169,14 +169,14 @@ func eventually(_ condition: () -> Bool, timeout: Duration = .seconds(5)) async 
     let loader = makeLoader(cache: 3)
     for id in 0..<5 { loader.load(id, priority: .visible) }
     #expect(await eventually { scheduler.pendingCount == 5 })
-    // Item 1 was displayed before it was evicted; 0 was not.
+    // All five arrive together, in whatever order their threads scheduled
+    // them: the first two to arrive are evicted, never displayed.
     scheduler.advance(by: 100)
     #expect(await eventually { loader.counters.completed == 5 })
     #expect(loader.counters.wasted == 2)
-    for id in 0..<2 {
-      if case .absent = loader.state(of: id) {} else { Issue.record("\(id) should be evicted") }
-    }
-    #expect(loader.displayedValue(for: 4) == "value 4")
+    let kept = (0..<5).filter { if case .loaded = loader.state(of: $0) { true } else { false } }
+    #expect(kept.count == 3)
+    #expect(loader.displayedValue(for: kept[0]) == "value \(kept[0])")
   }
 
   @Test func aDisplayedItemIsNotWastedWhenEvicted() async {

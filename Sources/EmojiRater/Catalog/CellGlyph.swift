@@ -1,5 +1,3 @@
-import Terminal
-
 /// What a grid cell draws for an emoji: at most two single code points in a
 /// two-column slot, and an ASCII marker in the column after it.
 ///
@@ -84,16 +82,5 @@ public struct CellGlyph: Equatable, Sendable {
   /// 🇺 (regional indicator U) → `U`.
   private static func regionLetter(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
     Unicode.Scalar(scalar.value - 0x1F1E6 + 0x41) ?? "?"
-  }
-}
-
-extension CellGlyph {
-  /// The safe stand-in where the canvas can draw it, else the ASCII one (no
-  /// UTF-8 locale, or an emoji newer than the C library's width tables).
-  @MainActor
-  static func drawable(for emoji: Emoji, on canvas: any Canvas) -> CellGlyph {
-    let safe = safe(for: emoji)
-    let drawable = safe.parts.allSatisfy { canvas.canDraw($0.scalar, width: $0.width) }
-    return drawable ? safe : ascii(for: emoji)
   }
 }

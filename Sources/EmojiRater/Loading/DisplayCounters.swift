@@ -1,3 +1,5 @@
+import FrameTiming
+
 /// How cells met their data, counted as they come on screen (DESIGN.md's
 /// definitions): ready on display, or shown after a visible wait.
 public struct DisplayCounters: Equatable, Sendable {
@@ -7,7 +9,7 @@ public struct DisplayCounters: Equatable, Sendable {
   public var readyOnDisplay = 0
   /// Milliseconds from a cell coming on screen to its content, for each cell
   /// whose content arrived while it was still on screen (0 when ready).
-  public var visibleLatencies: [Double] = []
+  public var visibleLatency = LatencyRecorder()
 
   public init() {}
 
@@ -17,8 +19,5 @@ public struct DisplayCounters: Equatable, Sendable {
   }
 
   /// The median visible latency, in milliseconds.
-  public var medianVisibleLatency: Double? {
-    guard !visibleLatencies.isEmpty else { return nil }
-    return visibleLatencies.sorted()[visibleLatencies.count / 2]
-  }
+  public var medianVisibleLatency: Double? { visibleLatency.percentile(50) }
 }

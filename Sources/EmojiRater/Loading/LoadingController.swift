@@ -15,7 +15,7 @@ import Loading
 public final class LoadingController: CollectionViewDelegate, CollectionViewDataSourcePrefetching, GridContent
 {
   public private(set) var mode: LoadingMode
-  public let loader: Loader<Int, Emoji>
+  public let loader: Loader<Int, EmojiPresentation>
   /// Counts of how cells met their data.
   public private(set) var display = DisplayCounters()
   /// Called when an item's data arrived or failed: the screen needs a frame.
@@ -40,7 +40,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     self.layout = layout
     self.clock = clock
     latency = options.latency
-    var configuration = Loader<Int, Emoji>.Configuration()
+    var configuration = Loader<Int, EmojiPresentation>.Configuration()
     configuration.latency = options.latency
     configuration.failureRate = options.failureRate
     configuration.cacheCapacity = options.cacheSize
@@ -48,9 +48,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     sizesPoolByLittlesLaw = options.maxConcurrent == nil
     configuration.maxConcurrent =
       options.maxConcurrent ?? PoolSizing.littlesLaw(columns: layout.columns, latency: options.latency)
-    // The catalog is the "server": a load returns the emoji record for an item.
+    // The catalog is the "server": a load returns an item's record and glyphs.
     let items = catalog.sections.flatMap(\.emoji)
-    loader = Loader(configuration: configuration, scheduler: scheduler) { items[$0] }
+    loader = Loader(configuration: configuration, scheduler: scheduler) { EmojiPresentation(items[$0]) }
     // Prefetch far enough ahead that 90% of loads are done by the time their row arrives.
     planner = PrefetchPlanner(
       depth: options.prefetchRows.map { .fixed(rows: $0) }
@@ -127,7 +127,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     display.displayed += 1
     if loader.displayedValue(for: id) != nil {
       display.readyOnDisplay += 1
-      display.visibleLatencies.append(0)
+      display.visibleLatency.record(milliseconds: 0)
       return
     }
     waitingSince[id] = clock.now()
@@ -159,7 +159,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
 
   public func content(at indexPath: IndexPath) -> CellContent {
     switch loader.state(of: layout.flatIndex(of: indexPath)) {
-    case .loaded(let emoji): .loaded(emoji)
+    case .loaded(let presentation): .loaded(presentation)
     case .failed: .failed
     // Neighbours a step apart, so the spinners ripple rather than blink together.
     case .loading, .absent: .loading(phase: spinnerPhase + indexPath.item)
@@ -168,9 +168,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
 
   public func loadedEmoji(at indexPath: IndexPath) -> Emoji? {
     guard layout.contains(indexPath),
-      case .loaded(let emoji) = loader.state(of: layout.flatIndex(of: indexPath))
+      case .loaded(let presentation) = loader.state(of: layout.flatIndex(of: indexPath))
     else { return nil }
-    return emoji
+    return presentation.emoji
   }
 
   public var loadingSummary: LoadingSummary? {
@@ -181,7 +181,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
 
   private func arrived(_ id: Int) {
     if let since = waitingSince.removeValue(forKey: id), loader.displayedValue(for: id) != nil {
-      display.visibleLatencies.append(Double(clock.now() - since) / 1_000_000)
+      display.visibleLatency.record(milliseconds: Double(clock.now() - since) / 1_000_000)
     }
     onChange?()
   }

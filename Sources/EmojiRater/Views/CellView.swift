@@ -4,7 +4,7 @@ import Terminal
 /// What a cell shows: its emoji once the data has arrived, a spinner while
 /// it loads, a distinct mark when the load failed.
 public enum CellContent: Equatable, Sendable {
-  case loaded(Emoji)
+  case loaded(EmojiPresentation)
   /// Still loading: a spinner at animation step `phase`.
   case loading(phase: Int)
   case failed
@@ -30,8 +30,8 @@ enum CellView {
       canvas.text("]", row: row, column: x + 4, maxWidth: 1, style: Theme.bracket)
     }
     switch content {
-    case .loaded(let emoji):
-      let glyph = CellGlyph.drawable(for: emoji, on: canvas)
+    case .loaded(let presentation):
+      let glyph = presentation.drawableGlyph(on: canvas)
       var column = slot
       let partStyle = glyph.isKeycap ? Theme.keycap : style
       for part in glyph.parts {

@@ -27,7 +27,7 @@ public struct FullyLoadedContent: GridContent {
   }
 
   public func content(at indexPath: IndexPath) -> CellContent {
-    .loaded(catalog[indexPath.section, indexPath.item])
+    .loaded(EmojiPresentation(catalog[indexPath.section, indexPath.item]))
   }
 
   public func loadedEmoji(at indexPath: IndexPath) -> Emoji? {

@@ -1,0 +1,30 @@
+import Terminal
+
+/// What a load delivers for one item: the emoji's record and the glyphs a
+/// cell draws for it, worked out once, on the loader's thread, instead of on
+/// every frame. A class, so handing it to each visible cell every frame is
+/// one reference, not a copy of the record's strings and arrays.
+public final class EmojiPresentation: Sendable, Equatable {
+  public let emoji: Emoji
+  /// The stand-in every terminal draws at a known width.
+  public let glyph: CellGlyph
+  /// The stand-in for a terminal without UTF-8, or one whose C library does
+  /// not know the emoji.
+  public let asciiGlyph: CellGlyph
+
+  public init(_ emoji: Emoji) {
+    self.emoji = emoji
+    glyph = CellGlyph.safe(for: emoji)
+    asciiGlyph = CellGlyph.ascii(for: emoji)
+  }
+
+  /// The glyph this canvas can draw.
+  @MainActor
+  public func drawableGlyph(on canvas: any Canvas) -> CellGlyph {
+    glyph.parts.allSatisfy { canvas.canDraw($0.scalar, width: $0.width) } ? glyph : asciiGlyph
+  }
+
+  public static func == (lhs: EmojiPresentation, rhs: EmojiPresentation) -> Bool {
+    lhs === rhs || lhs.emoji == rhs.emoji
+  }
+}

@@ -1,0 +1,22 @@
+import Histogram
+
+/// Latencies in milliseconds, kept as an HDR histogram (microsecond
+/// resolution, 3 significant digits): constant memory however long the
+/// session, percentiles without sorting.
+public struct LatencyRecorder: Equatable, Sendable {
+  private var histogram = Histogram<UInt64>(
+    highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
+
+  public init() {}
+
+  public var count: Int { Int(histogram.totalCount) }
+
+  public mutating func record(milliseconds: Double) {
+    _ = histogram.record(UInt64(max(0, min(milliseconds * 1000, 3_600_000_000))))
+  }
+
+  /// The latency at a percentile (0...100), in milliseconds; nil when empty.
+  public func percentile(_ percentile: Double) -> Double? {
+    count == 0 ? nil : Double(histogram.valueAtPercentile(percentile)) / 1000
+  }
+}
