@@ -70,6 +70,16 @@ struct EmojiRaterCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Seed for latencies and failures, to repeat a run.", valueName: "n"))
   var seed: UInt64?
 
+  @Option(
+    help: ArgumentHelp("Frames per second to aim for (the HUD's budget), e.g. 30, 60 or 120.", valueName: "n")
+  )
+  var fps: Int = 60
+
+  @Option(
+    help: ArgumentHelp(
+      "On exit, write the session's full statistics as JSON to this file.", valueName: "path"))
+  var statsJson: String?
+
   func validate() throws {
     _ = try loadingMode()
     _ = try latencyModel()
@@ -82,6 +92,10 @@ struct EmojiRaterCommand: ParsableCommand {
     }
     if let prefetchRows, prefetchRows <= 0 {
       throw ValidationError("--prefetch-rows must be a whole number, 1 or more, not \(prefetchRows)")
+    }
+    guard (1...240).contains(fps) else {
+      throw ValidationError(
+        "--fps must be a whole number of frames per second from 1 to 240 (e.g. 30, 60 or 120), not \(fps)")
     }
     guard cacheSize > 0 else {
       throw ValidationError("--cache-size must be a whole number, 1 or more, not \(cacheSize)")
@@ -115,6 +129,8 @@ struct EmojiRaterCommand: ParsableCommand {
     options.loading.prefetchRows = prefetchRows
     options.loading.cacheSize = cacheSize
     if let seed { options.loading.seed = seed }
+    options.framesPerSecond = fps
+    options.statsJSONPath = statsJson
     let launch = options
     let status = MainActor.assumeIsolated { AppLauncher.launch(launch) }
     throw ExitCode(status)

@@ -56,4 +56,35 @@ import Testing
     #expect(summary != nil, "\(ended.screen)")
     #expect(ended.screen.contains("(prefetch)"))
   }
+
+  @Test func statsJSONIsWrittenOnExit() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("stats-\(UUID()).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let session = try TmuxSession.app(["--latency", "0", "--stats-json", file.path])
+    #expect(try session.waitFor { $0.contains("grinning face") }.held)
+    try session.press("j", "q")
+    #expect(try session.waitFor { $0.contains("[exit 0]") }.held)
+    let data = try Data(contentsOf: file)
+    let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let frames = try #require(json["frames"] as? [String: Any])
+    #expect((frames["frames"] as? Int ?? 0) > 0)
+    #expect(frames["framesPerSecond"] as? Int == 60)
+    let loading = try #require(json["loading"] as? [String: Any])
+    #expect(loading["mode"] as? String == "prefetch")
+  }
+
+  @Test func anUnwritableStatsPathIsRefusedBeforeTheScreenStarts() throws {
+    let session = try TmuxSession.app(["--stats-json", "/nonexistent-folder/stats.json"])
+    let ended = try session.waitFor { $0.contains("[exit ") }
+    #expect(
+      ended.screen.contains("cannot write statistics to /nonexistent-folder/stats.json"), "\(ended.screen)")
+    #expect(ended.screen.contains("[exit 2]"))
+    #expect(FileManager.default.fileExists(atPath: "/nonexistent-folder/stats.json") == false)
+  }
+
+  @Test func fpsSetsTheFrameRate() throws {
+    let session = try TmuxSession.app(["--fps", "30", "--latency", "2s"])
+    let running = try session.waitFor { (25...35).contains(fps($0) ?? 0) }
+    #expect(running.held, "\(running.screen)")
+  }
 }

@@ -43,11 +43,13 @@ public final class AppController {
   private var shownHUD = HUDModel()
   private static let hudStep: UInt64 = 250_000_000
   private var lastHUDRefresh: UInt64 = 0
+  private let statsJSONPath: String?
 
   public init(
     state: AppState, loading: LoadingController, screen: TerminalScreen,
-    clock: any MonotonicClock = SystemClock(), framesPerSecond: Int = 60
+    clock: any MonotonicClock = SystemClock(), framesPerSecond: Int = 60, statsJSONPath: String? = nil
   ) {
+    self.statsJSONPath = statsJSONPath
     self.state = state
     self.loading = loading
     self.screen = screen
@@ -196,11 +198,23 @@ public final class AppController {
     needsDisplay = true
   }
 
-  /// Restores the terminal, prints the session's one-line summary, exits.
+  /// Restores the terminal, prints the session's one-line summary (and
+  /// writes the JSON report if asked), exits.
   private func quit(status: Int32) -> Never {
     screen.stop()
     let summary = SessionSummary.line(stats: stats, loading: loading.loadingSummary)
     Platform.write(Array((summary + "\n").utf8), to: STDOUT_FILENO)
+    var status = status
+    if let statsJSONPath {
+      do {
+        try StatsReport(stats: stats, loading: loading.loadingSummary).write(to: statsJSONPath)
+      } catch {
+        Platform.write(
+          Array("emoji-rater: cannot write statistics to \(statsJSONPath): \(error)\n".utf8),
+          to: STDERR_FILENO)
+        if status == 0 { status = 1 }
+      }
+    }
     exit(status)
   }
 }

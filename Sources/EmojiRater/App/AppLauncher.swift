@@ -18,6 +18,9 @@ public enum AppLauncher {
       let stream = Platform.isTerminal(STDIN_FILENO) ? "standard output" : "standard input"
       return fail(TerminalError.notATerminal(stream: stream), status: 2)
     }
+    if let path = options.statsJSONPath {
+      do { try StatsReport.checkWritable(path) } catch { return fail(error, status: 2) }
+    }
     let catalog: EmojiCatalog
     if let path = options.emojiDataPath {
       do {
@@ -43,7 +46,8 @@ public enum AppLauncher {
     let loading = LoadingController(
       catalog: catalog, layout: state.layout, options: options.loading, clock: clock)
     AppController(
-      state: state, loading: loading, screen: screen, clock: clock, framesPerSecond: options.framesPerSecond
+      state: state, loading: loading, screen: screen, clock: clock, framesPerSecond: options.framesPerSecond,
+      statsJSONPath: options.statsJSONPath
     ).run()
   }
 

@@ -5,6 +5,8 @@ public struct AppOptions: Sendable {
   public var emojiDataPath: String?
   public var mouse = true
   public var framesPerSecond = 60
+  /// Where to write the session's statistics as JSON on exit.
+  public var statsJSONPath: String?
   public var loading = LoadingOptions()
 
   public init() {}

@@ -1,0 +1,52 @@
+import Foundation
+import FrameTiming
+import Loading
+import Testing
+
+@testable import EmojiRater
+
+@Suite struct StatsReportTests {
+  func sampleStats() -> FrameStats {
+    var stats = FrameStats()
+    let ms: UInt64 = 1_000_000
+    stats.record(FrameSample(start: 0, work: FrameWork(syncLoad: 300 * ms, draw: ms)))
+    stats.record(
+      FrameSample(start: 301 * ms, lateness: 284 * ms, missedFrames: 17, work: FrameWork(draw: ms)))
+    return stats
+  }
+
+  @Test func theReportCarriesTheFiguresAndTheCauses() throws {
+    var loader = LoaderCounters()
+    loader.completed = 40
+    var display = DisplayCounters()
+    display.displayed = 10
+    display.readyOnDisplay = 9
+    display.visibleLatency.record(milliseconds: 250)
+    let report = StatsReport(
+      stats: sampleStats(), loading: LoadingSummary(mode: .sync, loader: loader, display: display))
+    #expect(report.frames.dropped == 17)
+    #expect(report.frames.droppedByCause == ["sync load": 17])
+    #expect(report.frames.hitchBand == "critical")
+    #expect(report.loading?.readyRate == 0.9)
+    #expect(report.loading?.visibleLatencyMilliseconds["p50"] == 250)
+    // It round-trips through its JSON.
+    let decoded = try JSONDecoder().decode(StatsReport.self, from: try report.json())
+    #expect(decoded == report)
+  }
+
+  @Test func aPathThatCannotBeWrittenIsRefusedUpFront() {
+    #expect(throws: StatsPathError.self) { try StatsReport.checkWritable("/nonexistent-folder/stats.json") }
+    #expect(throws: StatsPathError.self) { try StatsReport.checkWritable(NSTemporaryDirectory()) }
+    #expect(throws: Never.self) { try StatsReport.checkWritable(NSTemporaryDirectory() + "/stats.json") }
+  }
+
+  @Test func writingReplacesTheFileWhole() throws {
+    let path = NSTemporaryDirectory() + "/stats-\(UUID()).json"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "old and much longer content than the report will ever be".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    try StatsReport(stats: sampleStats(), loading: nil).write(to: path)
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(try JSONDecoder().decode(StatsReport.self, from: data).frames.frames == 2)
+  }
+}
