@@ -47,7 +47,7 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["Terminal"], path: "Tests/TestSupport"),
     .testTarget(name: "CollectionKitTests", dependencies: ["CollectionKit"]),
     .testTarget(name: "FrameTimingTests", dependencies: ["FrameTiming"]),
-    .testTarget(name: "LoadingTests", dependencies: ["Loading"]),
+    .testTarget(name: "LoadingTests", dependencies: ["Loading", "TestSupport"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
     .testTarget(
       name: "EmojiRaterTests",

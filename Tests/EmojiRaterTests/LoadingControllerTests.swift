@@ -2,20 +2,10 @@ import CollectionKit
 import Foundation
 import FrameTiming
 import Loading
+import TestSupport
 import Testing
 
 @testable import EmojiRater
-
-/// Polls, letting the main queue deliver arrivals, until `condition` holds.
-@MainActor
-func eventually(_ condition: () -> Bool) async -> Bool {
-  let deadline = ContinuousClock.now + .seconds(5)
-  while !condition() {
-    if ContinuousClock.now > deadline { return false }
-    try? await Task.sleep(for: .milliseconds(1))
-  }
-  return true
-}
 
 @MainActor
 @Suite struct LoadingControllerTests {

@@ -104,8 +104,8 @@ import Testing
   func quittingRestoresTheTerminal(key: String) throws {
     let session = try startApp()
     try session.press(key)
-    let ended = try session.waitFor { $0.contains("[exit ") }
-    #expect(ended.screen.contains("[exit 0]"), "\(ended.screen)")
+    let ended = try session.waitForExit()
+    #expect(ended.status == 0, "\(ended.screen)")
     #expect(!ended.screen.contains("grinning face"), "the app's screen is gone")
     #expect(try !session.isAlternateScreenOn())
   }
@@ -113,16 +113,16 @@ import Testing
   @Test func sigtermRestoresTheTerminal() throws {
     let session = try startApp()
     kill(try appPID(session), SIGTERM)
-    let ended = try session.waitFor { $0.contains("[exit ") }
-    #expect(ended.screen.contains("[exit 143]"), "\(ended.screen)")
+    let ended = try session.waitForExit()
+    #expect(ended.status == 143, "\(ended.screen)")
     #expect(try !session.isAlternateScreenOn())
   }
 
   @Test func aHangupRestoresTheTerminal() throws {
     let session = try startApp()
     kill(try appPID(session), SIGHUP)
-    let ended = try session.waitFor { $0.contains("[exit ") }
-    #expect(ended.screen.contains("[exit 129]"), "\(ended.screen)")
+    let ended = try session.waitForExit()
+    #expect(ended.status == 129, "\(ended.screen)")
     #expect(try !session.isAlternateScreenOn())
   }
 
@@ -132,9 +132,9 @@ import Testing
     let session = try TmuxSession(
       command: "\(TmuxSession.quote(AppBinary.path)) > \(TmuxSession.quote(file.path))",
       environment: ["LANG": "C.UTF-8", "TERM": "xterm-256color"])
-    let ended = try session.waitFor { $0.contains("[exit ") }
+    let ended = try session.waitForExit()
     #expect(ended.screen.contains("standard output is not a terminal"), "\(ended.screen)")
-    #expect(ended.screen.contains("[exit 2]"))
+    #expect(ended.status == 2)
     #expect(try String(contentsOf: file, encoding: .utf8).isEmpty, "nothing written to the file")
   }
 
@@ -168,16 +168,16 @@ import Testing
     let session = try TmuxSession.app(["--latency", "0"], environment: ["SWIFT_BACKTRACE": "enable=no"])
     #expect(try session.waitFor { $0.contains("grinning face") }.held)
     kill(try appPID(session), SIGSEGV)
-    let ended = try session.waitFor { $0.contains("[exit ") }
-    #expect(ended.screen.contains("[exit 139]"), "\(ended.screen)")
+    let ended = try session.waitForExit()
+    #expect(ended.status == 139, "\(ended.screen)")
     #expect(try !session.isAlternateScreenOn())
   }
 
   @Test func anUnknownTerminalTypeIsAClearError() throws {
     let session = try TmuxSession.app(environment: ["TERM": "no-such-terminal"])
-    let ended = try session.waitFor { $0.contains("[exit ") }
+    let ended = try session.waitForExit()
     #expect(ended.screen.contains("'no-such-terminal'"), "\(ended.screen)")
-    #expect(ended.screen.contains("[exit 2]"))
+    #expect(ended.status == 2)
   }
 
   @Test func aLocaleThatIsNotUTF8GetsAnAlignedASCIIGrid() throws {
@@ -201,8 +201,8 @@ import Testing
       .write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }
     let session = try TmuxSession.app(["--emoji-data", file.path])
-    let ended = try session.waitFor { $0.contains("[exit ") }
+    let ended = try session.waitForExit()
     #expect(ended.screen.contains("\(file.lastPathComponent):4:"), "\(ended.screen)")
-    #expect(ended.screen.contains("[exit 1]"))
+    #expect(ended.status == 1)
   }
 }

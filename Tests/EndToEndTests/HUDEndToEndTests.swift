@@ -50,8 +50,8 @@ import Testing
     let session = try TmuxSession.app(["--latency", "0"])
     #expect(try session.waitFor { $0.contains("grinning face") }.held)
     try session.press("j", "j", "q")
-    let ended = try session.waitFor { $0.contains("[exit ") }
-    #expect(ended.screen.contains("[exit 0]"))
+    let ended = try session.waitForExit()
+    #expect(ended.status == 0, "\(ended.screen)")
     let summary = ended.screen.firstMatch(of: /emoji-rater: (\d+) frames, dropped \d+ \([\d.]+%\), work p50/)
     #expect(summary != nil, "\(ended.screen)")
     #expect(ended.screen.contains("(prefetch)"))
@@ -63,7 +63,7 @@ import Testing
     let session = try TmuxSession.app(["--latency", "0", "--stats-json", file.path])
     #expect(try session.waitFor { $0.contains("grinning face") }.held)
     try session.press("j", "q")
-    #expect(try session.waitFor { $0.contains("[exit 0]") }.held)
+    #expect(try session.waitForExit().status == 0)
     let data = try Data(contentsOf: file)
     let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     let frames = try #require(json["frames"] as? [String: Any])
@@ -75,10 +75,10 @@ import Testing
 
   @Test func anUnwritableStatsPathIsRefusedBeforeTheScreenStarts() throws {
     let session = try TmuxSession.app(["--stats-json", "/nonexistent-folder/stats.json"])
-    let ended = try session.waitFor { $0.contains("[exit ") }
+    let ended = try session.waitForExit()
     #expect(
       ended.screen.contains("cannot write statistics to /nonexistent-folder/stats.json"), "\(ended.screen)")
-    #expect(ended.screen.contains("[exit 2]"))
+    #expect(ended.status == 2)
     #expect(FileManager.default.fileExists(atPath: "/nonexistent-folder/stats.json") == false)
   }
 

@@ -54,8 +54,8 @@ import Testing
     let session = try TmuxSession.app(["--mode", "sync", "--latency", "200ms"])
     #expect(try session.waitFor { $0.contains(" sync │ ") }.held)
     try session.press("q")
-    let ended = try session.waitFor { $0.contains("[exit ") }
-    #expect(ended.screen.contains("[exit 0]"), "\(ended.screen)")
+    let ended = try session.waitForExit()
+    #expect(ended.status == 0, "\(ended.screen)")
     #expect(try !session.isAlternateScreenOn())
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Loading
+import TestSupport
 import Testing
 
 /// Counts fetches per identifier, from any thread.
@@ -11,18 +12,6 @@ final class FetchLog: Sendable {
     fetched.withLock { $0.append(id) }
     return "value \(id)"
   }
-}
-
-/// Polls (yielding to the main queue, where completions land) until
-/// `condition` holds. The timeout only stops a broken test from hanging.
-@MainActor
-func eventually(_ condition: () -> Bool, timeout: Duration = .seconds(5)) async -> Bool {
-  let deadline = ContinuousClock.now + timeout
-  while !condition() {
-    if ContinuousClock.now > deadline { return false }
-    try? await Task.sleep(for: .milliseconds(1))
-  }
-  return true
 }
 
 @MainActor

@@ -87,6 +87,14 @@ public final class TmuxSession {
     return (true, screen)
   }
 
+  /// Waits for the command to end (the shell prints `[exit N]`); returns
+  /// its exit status, nil on a timeout, and the screen the shell got back.
+  public func waitForExit(timeout: TimeInterval = 10) throws -> (status: Int32?, screen: String) {
+    let ended = try waitFor(timeout: timeout) { $0.contains("[exit ") }
+    let status = ended.screen.firstMatch(of: /\[exit (\d+)\]/).flatMap { Int32($0.1) }
+    return (status, ended.screen)
+  }
+
   public func kill() {
     guard isOpen else { return }
     isOpen = false
