@@ -16,8 +16,9 @@ public final class TerminalScreen {
   /// False when the locale is not UTF-8: everything is then drawn in ASCII.
   public let isUnicode: Bool
   public let hasColors: Bool
-  /// The read end of the pipe that delivers SIGINT, SIGWINCH and friends.
-  public let signalDescriptor: Int32
+  /// The read end of the pipe that delivers SIGINT, SIGWINCH and friends
+  /// (none for a screen on a pseudo-terminal of our own).
+  public let signalDescriptor: Int32?
   private let canvas: NcursesCanvas
   private var isActive = true
 

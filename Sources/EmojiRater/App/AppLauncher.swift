@@ -45,10 +45,9 @@ public enum AppLauncher {
     let clock = SystemClock()
     let loading = LoadingController(
       catalog: catalog, layout: state.layout, options: options.loading, clock: clock)
-    AppController(
-      state: state, loading: loading, screen: screen, clock: clock, framesPerSecond: options.framesPerSecond,
-      statsJSONPath: options.statsJSONPath
-    ).run()
+    let frames = FrameLoop(
+      state: state, loading: loading, screen: screen, clock: clock, framesPerSecond: options.framesPerSecond)
+    AppController(frames: frames, statsJSONPath: options.statsJSONPath).run()
   }
 
   private static func fail(_ error: any Error, status: Int32) -> Int32 {

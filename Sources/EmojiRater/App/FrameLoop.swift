@@ -1,0 +1,201 @@
+import Dispatch
+import FrameTiming
+import Terminal
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// The event flow, all on the main queue (the UI thread):
+//
+//   stdin, signals (AppController) ──┐
+//   a benchmark's trace (Bench) ─────┼──► pending events ──► wake the frame clock
+//                                    │
+//   frame timer tick ◄───────────────┘            loader arrival ──► wake
+//     → apply commands to AppState
+//     → LoadingController.update(visible rows): willDisplay / didEndDisplaying /
+//       prefetch / cancel → the loader's OperationQueue (background threads)
+//     → sync mode only: load one missing visible cell here, blocking
+//     → if anything changed: draw RootView into the screen's canvas, doupdate
+//     → FrameStats records the tick: lateness, dropped frames, work per part
+//     → keep ticking while busy (input, spinners, a moving scroll), stop after
+//       a few quiet ticks (an idle app uses no CPU)
+
+/// The frame loop: owns the state, the loader's controller and the screen,
+/// and turns events into frames at the frame rate while anything moves.
+/// The interactive app feeds it keys and signals; the benchmark feeds it a
+/// scroll trace. Both see exactly the same frames.
+@MainActor
+public final class FrameLoop {
+  public private(set) var state: AppState
+  public let loading: LoadingController
+  public let screen: TerminalScreen
+  public private(set) var stats: FrameStats
+  /// Called when a command asks to quit (`q`).
+  public var onQuit: (() -> Void)?
+  /// Called after each frame drawn and written (the benchmark counts bytes).
+  public var onFrameWritten: (() -> Void)?
+  private let clock: any MonotonicClock
+  private var pacer: FramePacer
+  private var pendingEvents: [InputEvent] = []
+  private var pendingCommands: [Command] = []
+  private var needsDisplay = true
+  private let frameTimer = DispatchSource.makeTimerSource(queue: .main)
+  /// Spinners step at about 10 Hz: alive, without repainting every loading
+  /// cell every frame.
+  private static let spinnerStep: UInt64 = 100_000_000
+  private var spinnerPhase = 0
+  /// The HUD as last drawn; it is refreshed at most every `hudStep` so that
+  /// drawing it does not become the reason for frames.
+  private var shownHUD = HUDModel()
+  private static let hudStep: UInt64 = 250_000_000
+  private var lastHUDRefresh: UInt64 = 0
+
+  public init(
+    state: AppState, loading: LoadingController, screen: TerminalScreen,
+    clock: any MonotonicClock = SystemClock(), framesPerSecond: Int = 60
+  ) {
+    self.state = state
+    self.loading = loading
+    self.screen = screen
+    self.clock = clock
+    pacer = FramePacer(framesPerSecond: framesPerSecond)
+    stats = FrameStats(framesPerSecond: framesPerSecond)
+  }
+
+  /// Starts the frame clock; frames then come from the main queue.
+  public func start() {
+    frameTimer.setEventHandler { [unowned self] in MainActor.assumeIsolated { self.tick() } }
+    frameTimer.activate()
+    loading.onChange = { [unowned self] in
+      needsDisplay = true
+      wake()
+    }
+    wake()
+  }
+
+  /// Stops the frame clock for good.
+  public func stop() {
+    frameTimer.cancel()
+    loading.onChange = nil
+  }
+
+  /// Input to handle on the next frame.
+  public func enqueue(_ events: [InputEvent]) {
+    pendingEvents += events
+    wake()
+  }
+
+  /// A command to apply on the next frame, as if its key had been pressed.
+  public func enqueue(_ command: Command) {
+    pendingCommands.append(command)
+    wake()
+  }
+
+  /// Starts the frame clock if it is idle.
+  public func wake() {
+    if pacer.wake(at: clock.now()) { schedule() }
+  }
+
+  private func schedule() {
+    frameTimer.schedule(
+      deadline: DispatchTime(uptimeNanoseconds: pacer.nextDeadline), leeway: .microseconds(200))
+  }
+
+  // MARK: Frames
+
+  private func tick() {
+    let start = clock.now()
+    let timing = pacer.begin(at: start)
+    var work = FrameWork()
+
+    // Input and state, and what the grid now shows goes to the loader.
+    let events = pendingEvents
+    let commands = pendingCommands
+    pendingEvents.removeAll()
+    pendingCommands.removeAll()
+    for event in events { handle(event) }
+    for command in commands { perform(command) }
+    if state.wantsQuit {
+      onQuit?()
+      return
+    }
+    if !state.screen.isTooSmall {
+      loading.update(visibleRows: state.viewport.rows, layout: state.layout)
+    }
+    var mark = clock.now()
+    work.input = mark - start
+
+    // sync mode: the main thread waits for one cell's data.
+    if loading.loadOneVisibleSynchronously() { needsDisplay = true }
+    work.syncLoad = clock.now() - mark
+
+    let phase = Int(clock.now() / Self.spinnerStep)
+    if phase != spinnerPhase, loading.hasVisibleLoads {
+      spinnerPhase = phase
+      loading.spinnerPhase = phase
+      needsDisplay = true
+    }
+    // Only what moves keeps the clock running; a HUD refresh does not.
+    let busy =
+      !events.isEmpty || !commands.isEmpty || needsDisplay || loading.hasVisibleLoads || loading.isScrolling
+    pacer.end(busy: busy)
+    refreshHUD(at: start)
+
+    if needsDisplay {
+      mark = clock.now()
+      screen.beginFrame()
+      RootView.draw(state, content: loading, hud: shownHUD, on: screen.frameCanvas)
+      let drawn = clock.now()
+      screen.endFrame()
+      work.draw = drawn - mark
+      work.output = clock.now() - drawn
+      needsDisplay = false
+      onFrameWritten?()
+    }
+    stats.record(
+      FrameSample(start: start, lateness: timing.lateness, missedFrames: timing.missedFrames, work: work))
+    if pacer.isRunning {
+      schedule()
+    } else {
+      // Idle from here: the gap until the next wake is neither frames nor hitches.
+      stats.markIdle()
+    }
+  }
+
+  /// Takes fresh figures for the HUD a few times a second, and once more as
+  /// the clock stops so it says "idle".
+  private func refreshHUD(at now: UInt64) {
+    guard state.isHUDShown else { return }
+    let idle = !pacer.isRunning
+    guard idle || now - lastHUDRefresh >= Self.hudStep else { return }
+    lastHUDRefresh = now
+    let hud = HUDModel(stats: stats, loading: loading.loadingSummary, idle: idle)
+    if hud != shownHUD {
+      shownHUD = hud
+      needsDisplay = true
+    }
+  }
+
+  private func handle(_ event: InputEvent) {
+    if event == .resize {
+      state.apply(.resize(screen.updateSize()))
+      needsDisplay = true
+      return
+    }
+    guard let command = KeyBindings.command(for: event, helpShown: state.isHelpShown) else { return }
+    perform(command)
+  }
+
+  private func perform(_ command: Command) {
+    switch command {
+    case .redraw: screen.invalidate()
+    case .cycleMode: loading.cycleMode()
+    case .resetStatistics:
+      loading.resetStatistics()
+      stats.reset()
+    default: state.apply(command)
+    }
+    needsDisplay = true
+  }
+}
