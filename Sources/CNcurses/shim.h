@@ -27,6 +27,7 @@
 #include <termios.h>
 #include <unistd.h>
 #include <wchar.h>
+#include <pty.h>
 
 // MARK: globals
 
@@ -79,6 +80,25 @@ static inline int er_window_size(int fd, int *out_rows, int *out_columns) {
     *out_rows = ws.ws_row;
     *out_columns = ws.ws_col;
     return 0;
+}
+
+/// Sets the window size of a (pseudo-)terminal; returns 0 on success.
+static inline int er_set_window_size(int fd, int row_count, int column_count) {
+    struct winsize ws = {0};
+    ws.ws_row = (unsigned short)row_count;
+    ws.ws_col = (unsigned short)column_count;
+    return ioctl(fd, TIOCSWINSZ, &ws);
+}
+
+/// Bytes waiting to be read on `fd`, or -1.
+static inline int er_bytes_readable(int fd) {
+    int count = 0;
+    return ioctl(fd, FIONREAD, &count) == 0 ? count : -1;
+}
+
+/// Opens a pseudo-terminal pair; returns 0 on success.
+static inline int er_openpty(int *master, int *slave) {
+    return openpty(master, slave, NULL, NULL, NULL);
 }
 
 #endif

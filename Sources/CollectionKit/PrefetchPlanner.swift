@@ -57,7 +57,7 @@ public struct PrefetchPlanner: Sendable {
   public let minimumRows: Int
   public let maximumRows: Int
   /// How long without movement before the scroll counts as stopped.
-  public static let idleAfter: UInt64 = 250_000_000
+  public static let idleAfter: UInt64 = 1_000_000_000
 
   /// Flat positions of the items on screen.
   public private(set) var visible: Range<Int> = 0..<0
@@ -69,7 +69,9 @@ public struct PrefetchPlanner: Sendable {
   private var lastTopRow: Int?
   private var lastColumns = 0
   private var lastTime: UInt64 = 0
-  private var lastMovement: UInt64 = 0
+  /// When the view last moved; nil before the first movement and after it
+  /// stops, when there is no interval to measure a speed over.
+  private var lastMovement: UInt64?
 
   public init(depth: Depth, minimumRows: Int = 2, maximumRows: Int = 40) {
     self.depth = depth
@@ -82,12 +84,17 @@ public struct PrefetchPlanner: Sendable {
     switch depth {
     case .fixed(let rows):
       return (rows, rows)
-    case .adaptive(let leadTime):
+    case .adaptive:
       guard direction != .none else { return (minimumRows, minimumRows) }
-      let ahead = Int((speed * leadTime / 1000).rounded(.up)) + 1
-      return (min(max(ahead, minimumRows), maximumRows), 1)
+      return (aheadRows, 1)
     }
   }
+
+  /// How far ahead an adaptive window reaches while the scroll keeps its
+  /// direction. It only grows until the scroll stops or turns: a speed
+  /// estimate that wobbles would otherwise cancel the far row one frame and
+  /// ask for it again the next.
+  private var aheadRows = 0
 
   /// Moves the viewport to `visibleRows` at `time` (nanoseconds) and returns
   /// what the data source must hear about.
@@ -142,18 +149,28 @@ public struct PrefetchPlanner: Sendable {
     guard let last = lastTopRow, columns == lastColumns, time > lastTime else { return }
     let movedRows = topRow - last
     if movedRows == 0 {
-      if time - lastMovement >= Self.idleAfter {
+      if let lastMovement, time - lastMovement >= Self.idleAfter {
         direction = .none
         speed = 0
+        self.lastMovement = nil
       }
       return
     }
     let newDirection: Direction = movedRows > 0 ? .down : .up
-    let rowsPerSecond = Double(abs(movedRows)) / (Double(time - lastTime) / 1e9)
+    let sameDirection = newDirection == direction
+    // Over the time since the last movement, not the last frame: a scroll of
+    // a row every 200 ms is 5 rows a second, though frames come every 17 ms.
+    // The first movement has no interval yet: its speed is unknown (0), and
+    // the window reaches its minimum ahead until the second one.
+    let rowsPerSecond = lastMovement.map { Double(abs(movedRows)) / (Double(time - $0) / 1e9) } ?? 0
     // Smooth the speed while the direction holds; a reversal starts afresh.
-    speed = newDirection == direction ? (speed + rowsPerSecond) / 2 : rowsPerSecond
+    speed = sameDirection && speed > 0 ? (speed + rowsPerSecond) / 2 : rowsPerSecond
     direction = newDirection
     lastMovement = time
+    if case .adaptive(let leadTime) = depth {
+      let wanted = min(max(Int((speed * leadTime / 1000).rounded(.up)) + 1, minimumRows), maximumRows)
+      aheadRows = sameDirection ? max(aheadRows, wanted) : wanted
+    }
   }
 
   // MARK: Sets of items

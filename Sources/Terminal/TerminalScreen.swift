@@ -21,6 +21,13 @@ public final class TerminalScreen {
   public let signalDescriptor: Int32?
   private let canvas: NcursesCanvas
   private var isActive = true
+  /// Whose size the screen follows: standard output, or the pseudo-terminal.
+  private let sizeDescriptor: Int32
+  /// ncurses' screen, freed when a pseudo-terminal screen stops (a benchmark
+  /// opens one after another in the same process).
+  private let screen: OpaquePointer
+  /// The streams opened for a pseudo-terminal screen, closed when it stops.
+  private let ownedStreams: [UnsafeMutablePointer<FILE>]
 
   /// Checks that a person is at a terminal, then sets the screen up.
   public static func start(options: ScreenOptions) throws(TerminalError) -> TerminalScreen {
@@ -32,26 +39,52 @@ public final class TerminalScreen {
     guard setupterm(nil, STDOUT_FILENO, &status) == OK, status == 1 else {
       throw .unknownTerminalType(term)
     }
-    return try TerminalScreen(options: options, isUnicode: isUnicode)
+    return try TerminalScreen(
+      output: er_stdout(), input: er_stdin(), terminalType: nil, sizeDescriptor: STDOUT_FILENO,
+      options: options, isUnicode: isUnicode, interactive: true)
   }
 
-  private init(options: ScreenOptions, isUnicode: Bool) throws(TerminalError) {
-    var savedModes = termios()
-    tcgetattr(STDIN_FILENO, &savedModes)
-    // Our handlers go in before ncurses starts, so it leaves these signals to us.
-    guard let signalDescriptor = SignalForwarding.install() else {
-      throw .cannotStart("no pipe for signals (\(String(cString: strerror(errno))))")
+  /// A screen on a pseudo-terminal of our own (the benchmark's): real ncurses
+  /// output as xterm-256color, no signals taken, no crash guard needed, and
+  /// the user's terminal left alone.
+  public static func start(on terminal: PseudoTerminal) throws(TerminalError) -> TerminalScreen {
+    // Wide characters need a UTF-8 locale whatever the user's is.
+    if !Platform.adoptLocale() { setlocale(LC_ALL, "C.UTF-8") }
+    guard let output = fdopen(dup(terminal.slave), "w"), let input = fdopen(dup(terminal.slave), "r") else {
+      throw .cannotStart("cannot open the pseudo-terminal (\(String(cString: strerror(errno))))")
     }
-    self.signalDescriptor = signalDescriptor
+    return try TerminalScreen(
+      output: output, input: input, terminalType: "xterm-256color", sizeDescriptor: terminal.slave,
+      options: ScreenOptions(mouse: false, colors: true), isUnicode: true, interactive: false)
+  }
+
+  private init(
+    output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>, terminalType: String?,
+    sizeDescriptor: Int32, options: ScreenOptions, isUnicode: Bool, interactive: Bool
+  ) throws(TerminalError) {
+    self.sizeDescriptor = sizeDescriptor
+    ownedStreams = interactive ? [] : [output, input]
+    var savedModes = termios()
+    if interactive {
+      tcgetattr(STDIN_FILENO, &savedModes)
+      // Our handlers go in before ncurses starts, so it leaves these signals to us.
+      guard let signalDescriptor = SignalForwarding.install() else {
+        throw .cannotStart("no pipe for signals (\(String(cString: strerror(errno))))")
+      }
+      self.signalDescriptor = signalDescriptor
+    } else {
+      signalDescriptor = nil
+    }
     // The kernel's size (ioctl), not LINES/COLUMNS from a parent shell, which
     // go stale. (use_env(false) would be wrong: it means terminfo's 80×24.)
     use_tioctl(true)
     // A bare Esc would otherwise freeze input for a whole second.
     set_escdelay(25)
-    guard newterm(nil, er_stdout(), er_stdin()) != nil else {
-      SignalForwarding.uninstall()
+    guard let screen = newterm(terminalType, output, input) else {
+      if interactive { SignalForwarding.uninstall() }
       throw .cannotStart("ncurses could not open the terminal")
     }
+    self.screen = screen
     cbreak()
     noecho()
     nonl()
@@ -78,7 +111,9 @@ public final class TerminalScreen {
     er_getmaxyx(er_stdscr(), &rows, &columns)
     size = Size(rows: Int(rows), columns: Int(columns))
     canvas = NcursesCanvas(size: size, isUnicode: isUnicode, hasColors: hasColors)
-    CrashGuard.arm(resetSequence: Self.resetSequence(mouse: options.mouse), savedModes: savedModes)
+    if interactive {
+      CrashGuard.arm(resetSequence: Self.resetSequence(mouse: options.mouse), savedModes: savedModes)
+    }
     // A resize between exec and our handler being installed sent a SIGWINCH
     // nobody heard: ask the kernel once now.
     updateSize()
@@ -172,7 +207,7 @@ public final class TerminalScreen {
   /// screens to it. Returns the new size.
   @discardableResult
   public func updateSize() -> Size {
-    if let current = Platform.windowSize(), current != size {
+    if let current = Platform.windowSize(of: sizeDescriptor), current != size {
       resizeterm(Int32(current.rows), Int32(current.columns))
     }
     var rows: Int32 = 0
@@ -204,8 +239,13 @@ public final class TerminalScreen {
     guard isActive else { return }
     isActive = false
     endwin()
-    CrashGuard.disarm()
-    SignalForwarding.uninstall()
+    if signalDescriptor != nil {
+      CrashGuard.disarm()
+      SignalForwarding.uninstall()
+    } else {
+      delscreen(screen)
+      for stream in ownedStreams { fclose(stream) }
+    }
   }
 
   /// What a crash must write to undo the setup: leave keypad mode and the

@@ -27,7 +27,8 @@ struct EmojiRaterCommand: ParsableCommand {
       Needs a terminal: standard input and output must not be redirected.
       NO_COLOR turns colours off; a locale that is not UTF-8 draws in ASCII.
       """,
-    version: AppVersion.current
+    version: AppVersion.current,
+    subcommands: [BenchCommand.self]
   )
 
   @Flag(name: .long, help: "Show every skin-tone variant after its base emoji.")

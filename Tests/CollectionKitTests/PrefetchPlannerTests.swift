@@ -62,34 +62,66 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
     var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 3)
     _ = planner.update(visibleRows: 0..<2, in: layout, at: 0)
     #expect(planner.reach == (1, 1))
-    // One row in 250 ms: 4 rows a second, a second of lead: 5 rows ahead, capped at 3.
-    let plan = planner.update(visibleRows: 1..<3, in: layout, at: 250 * ms)
+    // The first movement has no interval to measure a speed over yet.
+    _ = planner.update(visibleRows: 1..<3, in: layout, at: 250 * ms)
     #expect(planner.direction == .down)
+    #expect(planner.reach == (1, 1))
+    // A row 250 ms later: 4 rows a second, a second of lead: 5 rows ahead, capped at 3.
+    let plan = planner.update(visibleRows: 2..<4, in: layout, at: 500 * ms)
     #expect(planner.speed == 4)
     #expect(planner.reach == (3, 1))
-    // Rows 3, 4 and 5; row 5 is section 1's header, which holds no items.
-    #expect(prefetched(plan) == Array(10..<20))
-    #expect(plan.prefetch.map(\.distance) == [1, 1, 1, 1, 1, 2, 2, 2, 2, 2])
-    // Still, for longer than the idle time: symmetric again, the far rows cancelled.
-    _ = planner.update(visibleRows: 1..<3, in: layout, at: 300 * ms)
-    let stopped = planner.update(visibleRows: 1..<3, in: layout, at: 600 * ms)
+    // Rows 4, 5 (a header) and 6 ahead; row 1, just off screen, stays wanted behind.
+    #expect(prefetched(plan) == Array(15..<20) + Array(0..<5) + Array(20..<25))
+    #expect(plan.prefetch.map(\.distance) == Array(repeating: 1, count: 10) + Array(repeating: 3, count: 5))
+    // Still for longer than the idle time (a second): symmetric again, the far rows cancelled.
+    _ = planner.update(visibleRows: 2..<4, in: layout, at: 600 * ms)
+    let stopped = planner.update(visibleRows: 2..<4, in: layout, at: 1_600 * ms)
     #expect(planner.direction == .none)
     #expect(planner.reach == (1, 1))
-    #expect(stopped.cancelPrefetching == items(15..<20))
+    #expect(stopped.cancelPrefetching == items(20..<25))
+  }
+
+  @Test func speedIsMeasuredBetweenMovementsNotFrames() {
+    var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 30)
+    // A row every 200 ms, with frames every 20 ms in between that see no movement.
+    var time: UInt64 = 0
+    var top = 0
+    _ = planner.update(visibleRows: 0..<2, in: layout, at: time)
+    for frame in 1...50 {
+      time += 20 * ms
+      if frame % 10 == 0 { top += 1 }
+      _ = planner.update(visibleRows: top..<(top + 2), in: layout, at: time)
+    }
+    #expect(planner.speed == 5)
+    #expect(planner.reach == (6, 1), "5 rows a second for a second, plus the next row")
+  }
+
+  @Test func theReachAheadDoesNotShrinkWhileTheScrollKeepsItsWay() {
+    var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 30)
+    _ = planner.update(visibleRows: 0..<2, in: layout, at: 0)
+    _ = planner.update(visibleRows: 1..<3, in: layout, at: 100 * ms)
+    _ = planner.update(visibleRows: 2..<4, in: layout, at: 200 * ms)  // 10 rows/s: 11 ahead
+    #expect(planner.reach.ahead == 11)
+    _ = planner.update(visibleRows: 3..<5, in: layout, at: 700 * ms)  // slower: 2 rows/s
+    #expect(planner.reach.ahead == 11)
+    _ = planner.update(visibleRows: 2..<4, in: layout, at: 1_700 * ms)  // turns, slowly: starts afresh
+    #expect(planner.direction == .up)
+    #expect(planner.reach.ahead == 2)
   }
 
   @Test func aReversalCancelsTheFarSideAndPrefetchesTheNewWayFirst() {
     var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 2)
     _ = planner.update(visibleRows: 2..<4, in: layout, at: 0)
-    _ = planner.update(visibleRows: 3..<5, in: layout, at: 100 * ms)  // down, fast: 2 ahead
-    #expect(planner.wanted == 5..<25)
-    let plan = planner.update(visibleRows: 2..<4, in: layout, at: 200 * ms)  // back up
+    _ = planner.update(visibleRows: 3..<5, in: layout, at: 100 * ms)
+    _ = planner.update(visibleRows: 4..<6, in: layout, at: 200 * ms)  // down, fast: 2 ahead
+    #expect(planner.wanted == 10..<30)
+    let plan = planner.update(visibleRows: 3..<5, in: layout, at: 300 * ms)  // back up
     #expect(planner.direction == .up)
-    // Up is ahead now: two rows above, one below.
+    // Up is ahead now: two rows above, one below (row 5, a header).
     #expect(planner.wanted == 0..<20)
-    #expect(plan.cancelPrefetching == items(20..<25))
-    #expect(prefetched(plan) == Array(0..<5) + Array(15..<20))
-    #expect(plan.prefetch.allSatisfy { $0.distance == 1 }, "row 0 is a header: row 1 and row 4 are both next")
+    #expect(plan.cancelPrefetching == items(20..<30))
+    #expect(prefetched(plan) == Array(5..<10) + Array(0..<5))
+    #expect(plan.prefetch.map(\.distance) == Array(repeating: 1, count: 5) + Array(repeating: 2, count: 5))
   }
 
   @Test func atEqualDistanceTheScrollDirectionComesFirst() {

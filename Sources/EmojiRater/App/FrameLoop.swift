@@ -74,10 +74,17 @@ public final class FrameLoop {
     wake()
   }
 
-  /// Stops the frame clock for good.
+  /// Stops the frame clock for good. If it was running, the time since the
+  /// last tick is accounted as a tick now would see it: a frame still blocked
+  /// at the end (a `sync` load) shows as the frames it dropped.
   public func stop() {
     frameTimer.cancel()
     loading.onChange = nil
+    if pacer.isRunning {
+      let now = clock.now()
+      let timing = pacer.begin(at: now)
+      stats.record(FrameSample(start: now, lateness: timing.lateness, missedFrames: timing.missedFrames))
+    }
   }
 
   /// Input to handle on the next frame.

@@ -1,0 +1,25 @@
+/// One benchmark run's figures: one mode, one trace, one terminal size, one pool.
+public struct BenchResult: Codable, Equatable, Sendable {
+  public var mode: String
+  public var trace: String
+  public var columns: Int
+  public var rows: Int
+  /// Loads in flight at most (the pool).
+  public var pool: Int
+  public var seconds: Double
+  public var frames: Int
+  public var dropped: Int
+  public var droppedShare: Double
+  public var workP50: Double
+  public var workP95: Double
+  public var workP99: Double
+  public var hitchRatio: Double
+  public var displayed: Int
+  public var readyOnDisplay: Double
+  public var visibleLatencyP50: Double?
+  public var visibleLatencyP95: Double?
+  public var wasted: Int
+  public var cancelled: Int
+  /// Bytes the terminal received per frame drawn.
+  public var bytesPerFrame: Double
+}

@@ -1,0 +1,102 @@
+import Foundation
+import FrameTiming
+import Loading
+import Terminal
+
+/// Runs the real app — the frame loop, the loading controller and its
+/// `OperationQueue`, the views and ncurses — on a pseudo-terminal of its own,
+/// driven in real time by a scroll trace, and reports what happened.
+@MainActor
+public struct BenchRunner {
+  public struct Configuration: Sendable {
+    /// How long the trace runs before measuring starts, so the figures are
+    /// the steady state of a scroll, not its first second.
+    public var warmUp: Double = 2.5
+    /// How long the measured part lasts.
+    public var seconds: Double = 1.5
+    public var latency: LatencyModel = .default
+    public var seed: UInt64 = 7
+    public var framesPerSecond = 60
+
+    public init() {}
+  }
+
+  public let catalog: EmojiCatalog
+  public let configuration: Configuration
+
+  public init(catalog: EmojiCatalog, configuration: Configuration) {
+    self.catalog = catalog
+    self.configuration = configuration
+  }
+
+  /// One run. `pool` nil sizes the pool as the app does (Little's law).
+  public func run(mode: LoadingMode, trace: ScrollTrace, size: Size, pool: Int?) throws -> BenchResult {
+    let terminal = try PseudoTerminal(size: size)
+    defer { terminal.close() }
+    let screen = try TerminalScreen.start(on: terminal)
+    let clock = SystemClock()
+    let state = AppState(catalog: catalog, screenSize: screen.size)
+    var options = LoadingOptions()
+    options.mode = mode
+    options.latency = configuration.latency
+    options.seed = configuration.seed
+    options.maxConcurrent = pool
+    let loading = LoadingController(catalog: catalog, layout: state.layout, options: options, clock: clock)
+    let frames = FrameLoop(
+      state: state, loading: loading, screen: screen, clock: clock,
+      framesPerSecond: configuration.framesPerSecond)
+    var framesWritten = 0
+    frames.onFrameWritten = { framesWritten += 1 }
+
+    // Every mode starts from the same whole first screen (and nothing else
+    // cached), so the run measures the scrolling, not the start-up.
+    loading.prime(rows: state.viewport.rows, layout: state.layout)
+    loading.update(visibleRows: state.viewport.rows, layout: state.layout)
+    loading.resetStatistics()
+    frames.start()
+    let start = Date()
+    // sync mode has no steady state to reach: every frame blocks. Its run is
+    // measured from the first step.
+    let warmUp = mode == .sync ? 0 : configuration.warmUp
+    let total = warmUp + configuration.seconds
+    for step in trace.steps(duration: total * 1000) {
+      DispatchQueue.main.asyncAfter(deadline: .now() + step.time / 1000) {
+        MainActor.assumeIsolated { frames.enqueue(step.command) }
+      }
+    }
+    spin(until: start.addingTimeInterval(warmUp))
+    frames.enqueue(.resetStatistics)
+    terminal.settle()
+    let bytesBefore = terminal.bytesReceived
+    let framesBefore = framesWritten
+    spin(until: start.addingTimeInterval(total))
+    frames.stop()
+    loading.loader.cancelAll()
+    terminal.settle()
+    let bytes = terminal.bytesReceived - bytesBefore
+    let drawn = max(1, framesWritten - framesBefore)
+    screen.stop()
+    // Let the cancelled loads' last hops to the main queue land before the next run.
+    spin(until: Date().addingTimeInterval(0.05))
+
+    let stats = frames.stats
+    let display = loading.display
+    let counters = loading.loader.counters
+    return BenchResult(
+      mode: mode.rawValue, trace: trace.rawValue, columns: size.columns, rows: size.rows,
+      pool: loading.loader.maxConcurrent, seconds: configuration.seconds, frames: stats.frames,
+      dropped: stats.dropped, droppedShare: stats.droppedShare, workP50: stats.workTime(percentile: 50),
+      workP95: stats.workTime(percentile: 95), workP99: stats.workTime(percentile: 99),
+      hitchRatio: stats.hitchRatio, displayed: display.displayed, readyOnDisplay: display.readyRate,
+      visibleLatencyP50: display.visibleLatency.percentile(50),
+      visibleLatencyP95: display.visibleLatency.percentile(95), wasted: counters.wasted,
+      cancelled: counters.cancelled, bytesPerFrame: Double(bytes) / Double(drawn))
+  }
+
+  /// Lets the main queue run (frames, arrivals, trace steps) until `date`.
+  private func spin(until date: Date) {
+    while Date() < date {
+      _ = RunLoop.main.run(mode: .default, before: min(date, Date().addingTimeInterval(0.005)))
+    }
+  }
+}

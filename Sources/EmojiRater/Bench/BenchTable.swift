@@ -1,0 +1,37 @@
+import Foundation
+
+/// The benchmark's results as one plain-text table, the modes of each trace
+/// on adjacent lines so they read side by side.
+public enum BenchTable {
+  public static func render(_ results: [BenchResult]) -> String {
+    let header = [
+      "size", "trace", "pool", "mode", "frames", "dropped", "work p50/p95/p99 ms", "hitch ms/s", "ready",
+      "wait p50/p95 ms", "wasted", "cancelled", "bytes/frame",
+    ]
+    var rows: [[String]] = [header]
+    for result in results {
+      rows.append([
+        "\(result.columns)x\(result.rows)", result.trace, String(result.pool), result.mode,
+        String(result.frames),
+        String(format: "%d (%.1f%%)", result.dropped, result.droppedShare * 100),
+        String(format: "%.2f/%.2f/%.2f", result.workP50, result.workP95, result.workP99),
+        String(format: "%.1f", result.hitchRatio),
+        result.displayed == 0 ? "-" : String(format: "%.0f%%", result.readyOnDisplay * 100),
+        "\(format(result.visibleLatencyP50))/\(format(result.visibleLatencyP95))", String(result.wasted),
+        String(result.cancelled), String(format: "%.0f", result.bytesPerFrame),
+      ])
+    }
+    let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+    return rows.map { row in
+      row.enumerated().map { index, cell in
+        index < 4
+          ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+          : String(repeating: " ", count: widths[index] - cell.count) + cell
+      }.joined(separator: "  ")
+    }.joined(separator: "\n")
+  }
+
+  private static func format(_ value: Double?) -> String {
+    value.map { String(Int($0.rounded())) } ?? "-"
+  }
+}

@@ -1,0 +1,51 @@
+/// A scripted scroll, the same every run: what the benchmark "does" to the
+/// app, command by command, at fixed times.
+public enum ScrollTrace: String, CaseIterable, Sendable {
+  /// One row every 200 ms: a steady 5 rows a second.
+  case steady
+  /// Bursts of 30 rows a second for half a second, then half a second still.
+  case burst
+  /// 10 rows a second down for 1.5 s, then back up for 1.5 s, and again.
+  case reversal
+  /// A page down every 600 ms, and every fourth one a page back up.
+  case pages
+
+  public struct Step: Equatable, Sendable {
+    /// Milliseconds from the start of the run.
+    public var time: Double
+    public var command: Command
+  }
+
+  /// The steps that fall within `duration` milliseconds.
+  public func steps(duration: Double) -> [Step] {
+    var steps: [Step] = []
+    var time = 0.0
+    switch self {
+    case .steady:
+      while time < duration {
+        steps.append(Step(time: time, command: .scroll(rows: 1)))
+        time += 200
+      }
+    case .burst:
+      while time < duration {
+        let inSecond = time.truncatingRemainder(dividingBy: 1000)
+        if inSecond < 500 { steps.append(Step(time: time, command: .scroll(rows: 1))) }
+        time += 1000.0 / 30
+      }
+    case .reversal:
+      while time < duration {
+        let down = time.truncatingRemainder(dividingBy: 3000) < 1500
+        steps.append(Step(time: time, command: .scroll(rows: down ? 1 : -1)))
+        time += 100
+      }
+    case .pages:
+      var count = 0
+      while time < duration {
+        count += 1
+        steps.append(Step(time: time, command: .page(down: count % 4 != 0)))
+        time += 600
+      }
+    }
+    return steps
+  }
+}

@@ -1,0 +1,77 @@
+import CNcurses
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A pseudo-terminal the process opens and reads itself, so that real
+/// ncurses output can be produced — and its bytes counted — without a person's
+/// terminal (the benchmark runs in CI this way).
+///
+/// A thread drains the master side all the time: a pty holds only some 17 KB,
+/// less than one full repaint of a large screen, and ncurses would block.
+public final class PseudoTerminal: @unchecked Sendable {
+  // @unchecked: the descriptors are set once; the byte count is atomic.
+  public let size: Size
+  /// The terminal side, handed to ncurses.
+  public let slave: Int32
+  private let master: Int32
+  private let drained = ByteCounter()
+  private let drainer: Thread
+
+  public init(size: Size) throws(TerminalError) {
+    self.size = size
+    var master: Int32 = -1
+    var slave: Int32 = -1
+    guard er_openpty(&master, &slave) == 0 else {
+      throw .cannotStart("no pseudo-terminal (\(String(cString: strerror(errno))))")
+    }
+    _ = er_set_window_size(slave, Int32(size.rows), Int32(size.columns))
+    self.master = master
+    self.slave = slave
+    let counter = drained
+    let source = master
+    drainer = Thread {
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let count = read(source, &buffer, buffer.count)
+        if count > 0 {
+          counter.add(count)
+        } else if count < 0 && errno == EINTR {
+          continue
+        } else {
+          return  // EIO: the terminal side is closed.
+        }
+      }
+    }
+    drainer.name = "pty drain"
+    drainer.start()
+  }
+
+  /// Bytes the terminal has received so far. Call `settle()` first for an
+  /// exact figure.
+  public var bytesReceived: UInt64 { drained.total }
+
+  /// Waits (briefly) until everything written so far has been read.
+  public func settle() {
+    for _ in 0..<1_000 where er_bytes_readable(master) > 0 { usleep(100) }
+    usleep(1_000)
+  }
+
+  /// Closes both sides; the drain thread ends.
+  public func close() {
+    Glibc.close(slave)
+    Glibc.close(master)
+  }
+}
+
+/// A count shared with the drain thread.
+private final class ByteCounter: Sendable {
+  private let count = Atomic<UInt64>(0)
+
+  func add(_ bytes: Int) { count.add(UInt64(bytes), ordering: .relaxed) }
+
+  var total: UInt64 { count.load(ordering: .relaxed) }
+}

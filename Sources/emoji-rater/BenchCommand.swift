@@ -1,0 +1,139 @@
+import ArgumentParser
+import EmojiRater
+import Foundation
+import Loading
+import Terminal
+
+/// `emoji-rater bench`: the loading modes side by side, measured on the real
+/// app driven by scroll traces on a pseudo-terminal of its own.
+struct BenchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench",
+    abstract: "Measure the loading modes side by side on scripted scrolls.",
+    discussion: """
+      Runs the real app (frame loop, loader, views, ncurses output) on a pseudo-terminal
+      it opens itself, so it needs no terminal and runs anywhere. Each run is one mode,
+      one trace, one terminal size and one pool, for --seconds, from the same seed and
+      the same whole first screen. Traces: steady (5 rows/s), burst (30 rows/s half the
+      time), reversal (10 rows/s down then up), pages (page down, sometimes up).
+      """
+  )
+
+  @Flag(help: "Print the results as JSON instead of a table.")
+  var json = false
+
+  @Option(help: ArgumentHelp("Seconds each run is measured for, after the warm-up.", valueName: "s"))
+  var seconds: Double = 1.5
+
+  @Option(help: ArgumentHelp("Seconds each run's trace runs before measuring starts.", valueName: "s"))
+  var warmUp: Double = 2.5
+
+  @Option(help: ArgumentHelp("Comma-separated loading modes.", valueName: "modes"))
+  var modes = LoadingMode.allCases.map(\.rawValue).joined(separator: ",")
+
+  @Option(help: ArgumentHelp("Comma-separated traces.", valueName: "traces"))
+  var traces = ScrollTrace.allCases.map(\.rawValue).joined(separator: ",")
+
+  @Option(help: ArgumentHelp("Comma-separated terminal sizes, COLUMNSxROWS.", valueName: "sizes"))
+  var sizes = "80x24,200x60"
+
+  @Option(
+    help: ArgumentHelp(
+      "Also run async and prefetch with this small pool, where priorities decide (0 to skip).",
+      valueName: "n"))
+  var smallPool = 6
+
+  @Option(help: ArgumentHelp("Simulated delay per item, as for the app.", valueName: "latency"))
+  var latency = LatencyModel.default.description
+
+  @Option(help: ArgumentHelp("Seed for latencies and failures.", valueName: "n"))
+  var seed: UInt64 = 7
+
+  func validate() throws {
+    _ = try plan()
+    guard seconds > 0 else { throw ValidationError("--seconds must be more than 0, not \(seconds)") }
+    guard warmUp >= 0 else { throw ValidationError("--warm-up must be 0 or more, not \(warmUp)") }
+    guard smallPool >= 0 else { throw ValidationError("--small-pool must be 0 or more, not \(smallPool)") }
+  }
+
+  private struct Plan {
+    var modes: [LoadingMode]
+    var traces: [ScrollTrace]
+    var sizes: [Size]
+    var latency: LatencyModel
+  }
+
+  private func plan() throws -> Plan {
+    let modes = try list(modes, "mode", LoadingMode.allCases.map(\.rawValue)) { LoadingMode(rawValue: $0) }
+    let traces = try list(traces, "trace", ScrollTrace.allCases.map(\.rawValue)) { ScrollTrace(rawValue: $0) }
+    let sizes = try list(sizes, "size", ["80x24", "200x60"]) { text -> Size? in
+      let parts = text.split(separator: "x").compactMap { Int($0) }
+      guard parts.count == 2, parts[0] >= 20, parts[1] >= 6 else { return nil }
+      return Size(rows: parts[1], columns: parts[0])
+    }
+    let latency: LatencyModel
+    do { latency = try LatencyModel(parsing: self.latency) } catch {
+      throw ValidationError("--latency: \(error)")
+    }
+    return Plan(modes: modes, traces: traces, sizes: sizes, latency: latency)
+  }
+
+  private func list<T>(_ text: String, _ what: String, _ accepted: [String], _ parse: (String) -> T?) throws
+    -> [T]
+  {
+    try text.split(separator: ",").map { item in
+      guard let value = parse(item.trimmingCharacters(in: .whitespaces).lowercased()) else {
+        throw ValidationError("'\(item)' is not a \(what); use \(accepted.joined(separator: ", "))")
+      }
+      return value
+    }
+  }
+
+  func run() throws {
+    let plan = try plan()
+    var configuration = BenchRunner.Configuration()
+    configuration.seconds = seconds
+    configuration.warmUp = warmUp
+    configuration.latency = plan.latency
+    configuration.seed = seed
+    let json = json
+    let smallPool = smallPool
+    let results = try MainActor.assumeIsolated {
+      try BenchCommand.runAll(plan: plan, configuration: configuration, smallPool: smallPool, json: json)
+    }
+    if json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      print(String(decoding: try encoder.encode(results), as: UTF8.self))
+    } else {
+      print(BenchTable.render(results))
+    }
+  }
+
+  @MainActor
+  private static func runAll(
+    plan: Plan, configuration: BenchRunner.Configuration, smallPool: Int, json: Bool
+  ) throws -> [BenchResult] {
+    let runner = BenchRunner(catalog: .builtIn(includeSkinTones: true), configuration: configuration)
+    var results: [BenchResult] = []
+    for size in plan.sizes {
+      for trace in plan.traces {
+        var runs: [(LoadingMode, Int?)] = plan.modes.map { ($0, nil) }
+        // The small pool once, at the first size: there priorities decide.
+        if smallPool > 0, size == plan.sizes.first {
+          runs += plan.modes.filter { $0 != .sync }.map { ($0, smallPool) }
+        }
+        for (mode, pool) in runs {
+          if !json {
+            FileHandle.standardError.write(
+              Data(
+                "bench: \(size) \(trace.rawValue) \(mode.rawValue) pool \(pool.map(String.init) ?? "auto")\n"
+                  .utf8))
+          }
+          results.append(try runner.run(mode: mode, trace: trace, size: size, pool: pool))
+        }
+      }
+    }
+    return results
+  }
+}
