@@ -76,6 +76,16 @@ import Testing
     #expect(presentation.emoji.name == Self.catalog[0, 45].name)
   }
 
+  @Test func onlyArrivalsOnScreenAskForAFrame() async {
+    let controller = controller(.prefetch, prefetchRows: 2)
+    var frames = 0
+    controller.onChange = { frames += 1 }
+    controller.update(visibleRows: 0..<2, layout: layout)  // 15 visible, 30 prefetched
+    await finishLoads(controller)
+    #expect(controller.loader.counters.completed == 45)
+    #expect(frames == 15, "the 30 prefetches landed off screen")
+  }
+
   @Test func syncLoadsOneVisibleCellPerFrameOnTheCallingThread() {
     let controller = controller(.sync, latency: .none)
     controller.update(visibleRows: 0..<2, layout: layout)  // one row of 15

@@ -18,7 +18,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   public let loader: Loader<Int, EmojiPresentation>
   /// Counts of how cells met their data.
   public private(set) var display = DisplayCounters()
-  /// Called when an item's data arrived or failed: the screen needs a frame.
+  /// Called when a visible item's data arrived or failed: the screen needs a frame.
   public var onChange: (() -> Void)?
   /// The loading spinner's step, set by the frame loop (about 10 a second).
   public var spinnerPhase = 0
@@ -185,10 +185,12 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
 
   // MARK: Arrivals
 
+  /// An item's data arrived (or failed). Only an item on screen needs a
+  /// frame: a prefetch landing off screen changes nothing anyone can see.
   private func arrived(_ id: Int) {
     if let since = waitingSince.removeValue(forKey: id), loader.displayedValue(for: id) != nil {
       display.visibleLatency.record(milliseconds: Double(clock.now() - since) / 1_000_000)
     }
-    onChange?()
+    if planner.visible.contains(id) { onChange?() }
   }
 }
