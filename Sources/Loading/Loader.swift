@@ -8,7 +8,7 @@ import Foundation
 /// most one load in flight (a prefetch that becomes visible is promoted, not
 /// repeated), and a cancelled load stops waiting at once.
 @MainActor
-public final class Loader<ID: Hashable & Sendable, Value: Sendable> {
+public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   public struct Configuration: Sendable {
     public var latency: LatencyModel = .default
     /// The share of loads that fail, 0...1.
@@ -28,7 +28,9 @@ public final class Loader<ID: Hashable & Sendable, Value: Sendable> {
   private let queue = OperationQueue()
   private let scheduler: any LoadScheduler
   private let fetch: @Sendable (ID) -> Value
-  private var generator: SeededGenerator
+  private let seed: UInt64
+  /// Loads started per item: a retry draws a new latency and fate.
+  private var attempts: [ID: UInt64] = [:]
   private var operations: [ID: DataLoadOperation<ID, Value>] = [:]
   private var failures: Set<ID> = []
   private var cache: LRUCache<ID, Value>
@@ -42,7 +44,7 @@ public final class Loader<ID: Hashable & Sendable, Value: Sendable> {
     failureRate = configuration.failureRate
     self.scheduler = scheduler
     self.fetch = fetch
-    generator = SeededGenerator(seed: configuration.seed)
+    seed = configuration.seed
     cache = LRUCache(capacity: configuration.cacheCapacity)
     queue.name = "emoji-rater.loader"
     queue.qualityOfService = .userInitiated
@@ -112,7 +114,7 @@ public final class Loader<ID: Hashable & Sendable, Value: Sendable> {
       failures.remove(id)
     }
     let operation = DataLoadOperation(
-      identifier: id, plan: nextPlan(), scheduler: scheduler, fetch: fetch
+      identifier: id, plan: nextPlan(for: id), scheduler: scheduler, fetch: fetch
     ) { [weak self] operation, outcome in
       DispatchQueue.main.async {
         MainActor.assumeIsolated { self?.finished(operation, outcome) }
@@ -139,7 +141,7 @@ public final class Loader<ID: Hashable & Sendable, Value: Sendable> {
   public func loadSynchronously(_ id: ID) -> Value? {
     if let value = cache.peek(id) { return value }
     cancel(id)
-    let plan = nextPlan()
+    let plan = nextPlan(for: id)
     if plan.latency > 0 { Thread.sleep(forTimeInterval: plan.latency / 1000) }
     tally.synchronous += 1
     if plan.fails {
@@ -186,9 +188,37 @@ public final class Loader<ID: Hashable & Sendable, Value: Sendable> {
     }
   }
 
-  private func nextPlan() -> LoadPlan {
+  /// The latency the first load of `id` takes (what an oracle may know).
+  public func firstLatency(of id: ID) -> Double {
+    Self.plan(for: id, attempt: 0, seed: seed, latency: latency, failureRate: failureRate).latency
+  }
+
+  /// Each item's latency and fate come from the seed, the item and the
+  /// attempt — not from the order loads happen to be asked for — so a run
+  /// repeats exactly and every mode meets the same "server".
+  private func nextPlan(for id: ID) -> LoadPlan {
+    let attempt = attempts[id, default: 0]
+    attempts[id] = attempt + 1
+    return Self.plan(for: id, attempt: attempt, seed: seed, latency: latency, failureRate: failureRate)
+  }
+
+  private static func plan(
+    for id: ID, attempt: UInt64, seed: UInt64, latency: LatencyModel, failureRate: Double
+  ) -> LoadPlan {
+    var generator = SeededGenerator(seed: seed ^ (id.stableKey &* 0x9E37_79B9_7F4A_7C15) ^ (attempt &<< 48))
+    _ = generator.next()  // Decorrelate neighbouring keys.
     let latency = latency.sample(using: &generator)
     let fails = failureRate > 0 && Double.random(in: 0..<1, using: &generator) < failureRate
     return LoadPlan(latency: latency, fails: fails)
   }
+}
+
+/// An item identifier the loader can draw repeatable latencies from: a key
+/// that is the same in every process (Swift's hash values are not).
+public protocol LoadIdentifier: Hashable, Sendable {
+  var stableKey: UInt64 { get }
+}
+
+extension Int: LoadIdentifier {
+  public var stableKey: UInt64 { UInt64(bitPattern: Int64(self)) }
 }

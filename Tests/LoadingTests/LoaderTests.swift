@@ -201,6 +201,21 @@ final class FetchLog: Sendable {
     #expect(log.all == [4])
   }
 
+  @Test func anItemsLatencyDependsOnTheSeedAndTheItemNotTheOrder() {
+    var configuration = Loader<Int, String>.Configuration()
+    configuration.seed = 11
+    let first = Loader<Int, String>(configuration: configuration, scheduler: scheduler) { "\($0)" }
+    let second = Loader<Int, String>(configuration: configuration, scheduler: scheduler) { "\($0)" }
+    let ids = Array(0..<50)
+    let latencies = ids.map { first.firstLatency(of: $0) }
+    #expect(ids.reversed().map { second.firstLatency(of: $0) } == latencies.reversed())
+    #expect(Set(latencies).count == 50, "items differ")
+    #expect(latencies.allSatisfy { (500...2000).contains($0) })
+    configuration.seed = 12
+    let other = Loader<Int, String>(configuration: configuration, scheduler: scheduler) { "\($0)" }
+    #expect(ids.map { other.firstLatency(of: $0) } != latencies)
+  }
+
   @Test func theSameSeedGivesTheSameLatencies() {
     var first = SeededGenerator(seed: 42)
     var second = SeededGenerator(seed: 42)

@@ -16,6 +16,8 @@ public struct BenchResult: Codable, Equatable, Sendable {
   public var hitchRatio: Double
   public var displayed: Int
   public var readyOnDisplay: Double
+  /// The oracle prefetcher's ready-on-display for the same displays and pool.
+  public var oracleReadyOnDisplay: Double?
   public var visibleLatencyP50: Double?
   public var visibleLatencyP95: Double?
   public var wasted: Int

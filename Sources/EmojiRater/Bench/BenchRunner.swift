@@ -51,8 +51,10 @@ public struct BenchRunner {
     // Every mode starts from the same whole first screen (and nothing else
     // cached), so the run measures the scrolling, not the start-up.
     loading.prime(rows: state.viewport.rows, layout: state.layout)
+    let primed = Set(state.layout.flatRange(ofRows: state.viewport.rows))
     loading.update(visibleRows: state.viewport.rows, layout: state.layout)
     loading.resetStatistics()
+    loading.startDisplayLog()
     frames.start()
     let start = Date()
     // sync mode has no steady state to reach: every frame blocks. Its run is
@@ -79,6 +81,9 @@ public struct BenchRunner {
     // Let the cancelled loads' last hops to the main queue land before the next run.
     spin(until: Date().addingTimeInterval(0.05))
 
+    let oracle = OraclePrefetcher.readyRate(
+      displays: loading.displayLog, latency: { loading.loader.firstLatency(of: $0) },
+      pool: loading.loader.maxConcurrent, measuredFrom: warmUp * 1000, initiallyLoaded: primed)
     let stats = frames.stats
     let display = loading.display
     let counters = loading.loader.counters
@@ -88,6 +93,7 @@ public struct BenchRunner {
       dropped: stats.dropped, droppedShare: stats.droppedShare, workP50: stats.workTime(percentile: 50),
       workP95: stats.workTime(percentile: 95), workP99: stats.workTime(percentile: 99),
       hitchRatio: stats.hitchRatio, displayed: display.displayed, readyOnDisplay: display.readyRate,
+      oracleReadyOnDisplay: oracle,
       visibleLatencyP50: display.visibleLatency.percentile(50),
       visibleLatencyP95: display.visibleLatency.percentile(95), wasted: counters.wasted,
       cancelled: counters.cancelled, bytesPerFrame: Double(bytes) / Double(drawn))

@@ -6,6 +6,7 @@ public enum BenchTable {
   public static func render(_ results: [BenchResult]) -> String {
     let header = [
       "size", "trace", "pool", "mode", "frames", "dropped", "work p50/p95/p99 ms", "hitch ms/s", "ready",
+      "oracle",
       "wait p50/p95 ms", "wasted", "cancelled", "bytes/frame",
     ]
     var rows: [[String]] = [header]
@@ -17,6 +18,7 @@ public enum BenchTable {
         String(format: "%.2f/%.2f/%.2f", result.workP50, result.workP95, result.workP99),
         String(format: "%.1f", result.hitchRatio),
         result.displayed == 0 ? "-" : String(format: "%.0f%%", result.readyOnDisplay * 100),
+        result.oracleReadyOnDisplay.map { String(format: "%.0f%%", $0 * 100) } ?? "-",
         "\(format(result.visibleLatencyP50))/\(format(result.visibleLatencyP95))", String(result.wasted),
         String(result.cancelled), String(format: "%.0f", result.bytesPerFrame),
       ])

@@ -31,6 +31,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   private let sizesPoolByLittlesLaw: Bool
   /// Items on screen whose data has not arrived, with when they came on screen.
   private var waitingSince: [Int: UInt64] = [:]
+  /// Every display since `startDisplayLog()`, for the benchmark's oracle.
+  public private(set) var displayLog: [OraclePrefetcher.Display] = []
+  private var displayLogStart: UInt64?
 
   public init(
     catalog: EmojiCatalog, layout: GridLayout, options: LoadingOptions, clock: any MonotonicClock,
@@ -99,6 +102,12 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     loader.resetCounters()
   }
 
+  /// Starts recording when each item comes on screen (times from now).
+  public func startDisplayLog() {
+    displayLog = []
+    displayLogStart = clock.now()
+  }
+
   /// Loads the items in `rows` at once, uncounted: a benchmark run starts
   /// from a screen that is already whole, so it measures the scrolling.
   public func prime(rows: Range<Int>, layout: GridLayout) {
@@ -131,6 +140,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   public func willDisplay(itemAt indexPath: IndexPath) {
     let id = layout.flatIndex(of: indexPath)
     display.displayed += 1
+    if let displayLogStart {
+      displayLog.append(.init(item: id, time: Double(clock.now() - displayLogStart) / 1e6))
+    }
     if loader.displayedValue(for: id) != nil {
       display.readyOnDisplay += 1
       display.visibleLatency.record(milliseconds: 0)
