@@ -133,16 +133,9 @@ public final class TerminalScreen {
 
   // MARK: Frames
 
-  /// Draws one frame: `draw` paints the whole screen into the canvas, then a
-  /// single `doupdate` sends ncurses' diff against the previous frame.
-  public func present(_ draw: (any Canvas) -> Void) {
-    beginFrame()
-    draw(canvas)
-    endFrame()
-  }
-
-  /// Starts a frame: the canvas is blank, ready to be drawn into. Split from
-  /// `endFrame()` so the loop can time drawing and output separately.
+  /// Starts a frame: the canvas is blank, ready for the whole screen to be
+  /// drawn into it. `endFrame()` then sends ncurses' diff against the previous
+  /// frame; the two are apart so the loop can time drawing and output.
   public func beginFrame() {
     guard isActive else { return }
     werase(er_stdscr())
