@@ -110,19 +110,14 @@ import Testing
     #expect(try !session.isAlternateScreenOn())
   }
 
-  @Test func sigtermRestoresTheTerminal() throws {
+  /// SIGTERM and SIGHUP (a closed terminal window) leave like q, with the
+  /// conventional 128 + signal status.
+  @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
+  func aSignalRestoresTheTerminal(signal: Int32, status: Int32) throws {
     let session = try startApp()
-    kill(try appPID(session), SIGTERM)
+    kill(try appPID(session), signal)
     let ended = try session.waitForExit()
-    #expect(ended.status == 143, "\(ended.screen)")
-    #expect(try !session.isAlternateScreenOn())
-  }
-
-  @Test func aHangupRestoresTheTerminal() throws {
-    let session = try startApp()
-    kill(try appPID(session), SIGHUP)
-    let ended = try session.waitForExit()
-    #expect(ended.status == 129, "\(ended.screen)")
+    #expect(ended.status == status, "\(ended.screen)")
     #expect(try !session.isAlternateScreenOn())
   }
 
