@@ -2,10 +2,6 @@ import Dispatch
 import FrameTiming
 import Terminal
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 // The event flow, all on the main queue (the UI thread):
 //
 //   stdin, signals (AppController) ──┐
@@ -33,7 +29,8 @@ public final class FrameLoop {
   public private(set) var stats: FrameStats
   /// Called when a command asks to quit (`q`).
   public var onQuit: (() -> Void)?
-  /// Called after each frame drawn and written (the benchmark counts bytes).
+  /// Called after each frame drawn and written (the benchmark counts them, to
+  /// give the bytes the terminal received per frame).
   public var onFrameWritten: (() -> Void)?
   private let clock: any MonotonicClock
   private var pacer: FramePacer
