@@ -73,8 +73,14 @@ public struct PrefetchPlanner: Sendable {
   /// stops, when there is no interval to measure a speed over.
   private var lastMovement: UInt64?
 
-  public init(depth: Depth, minimumRows: Int = 2, maximumRows: Int = 40) {
+  /// The speed taken for a scroll's first movement, which has no interval
+  /// to measure one over (rows a second; 0 keeps the minimum reach until the
+  /// second movement).
+  public let assumedSpeed: Double
+
+  public init(depth: Depth, minimumRows: Int = 2, maximumRows: Int = 40, assumedSpeed: Double = 0) {
     self.depth = depth
+    self.assumedSpeed = assumedSpeed
     self.minimumRows = minimumRows
     self.maximumRows = max(minimumRows, maximumRows)
   }
@@ -133,7 +139,8 @@ public struct PrefetchPlanner: Sendable {
 
   /// Forgets everything (the data changed): the next update displays afresh.
   public mutating func reset() {
-    self = PrefetchPlanner(depth: depth, minimumRows: minimumRows, maximumRows: maximumRows)
+    self = PrefetchPlanner(
+      depth: depth, minimumRows: minimumRows, maximumRows: maximumRows, assumedSpeed: assumedSpeed)
   }
 
   // MARK: Motion
@@ -160,9 +167,9 @@ public struct PrefetchPlanner: Sendable {
     let sameDirection = newDirection == direction
     // Over the time since the last movement, not the last frame: a scroll of
     // a row every 200 ms is 5 rows a second, though frames come every 17 ms.
-    // The first movement has no interval yet: its speed is unknown (0), and
-    // the window reaches its minimum ahead until the second one.
-    let rowsPerSecond = lastMovement.map { Double(abs(movedRows)) / (Double(time - $0) / 1e9) } ?? 0
+    // The first movement has no interval yet: it is taken to be `assumedSpeed`.
+    let rowsPerSecond =
+      lastMovement.map { Double(abs(movedRows)) / (Double(time - $0) / 1e9) } ?? assumedSpeed
     // Smooth the speed while the direction holds; a reversal starts afresh.
     speed = sameDirection && speed > 0 ? (speed + rowsPerSecond) / 2 : rowsPerSecond
     direction = newDirection

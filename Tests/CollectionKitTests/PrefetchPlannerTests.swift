@@ -81,6 +81,15 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
     #expect(stopped.cancelPrefetching == items(20..<25))
   }
 
+  @Test func aFirstMovementCanBeGivenAnAssumedSpeed() {
+    var planner = PrefetchPlanner(
+      depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 30, assumedSpeed: 5)
+    _ = planner.update(visibleRows: 0..<2, in: layout, at: 0)
+    _ = planner.update(visibleRows: 1..<3, in: layout, at: 5_000 * ms)
+    #expect(planner.speed == 5)
+    #expect(planner.reach == (6, 1))
+  }
+
   @Test func speedIsMeasuredBetweenMovementsNotFrames() {
     var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 30)
     // A row every 200 ms, with frames every 20 ms in between that see no movement.

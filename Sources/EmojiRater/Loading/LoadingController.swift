@@ -55,9 +55,12 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     let items = catalog.sections.flatMap(\.emoji)
     loader = Loader(configuration: configuration, scheduler: scheduler) { EmojiPresentation(items[$0]) }
     // Prefetch far enough ahead that 90% of loads are done by the time their row arrives.
+    // A scroll's first step is taken to be a steady scroll's speed, so the
+    // window leans ahead from the start rather than from the second step.
     planner = PrefetchPlanner(
       depth: options.prefetchRows.map { .fixed(rows: $0) }
-        ?? .adaptive(leadTime: options.latency.quantile(0.9)))
+        ?? .adaptive(leadTime: options.latency.quantile(0.9)),
+      assumedSpeed: PoolSizing.steadyRowsPerSecond)
     loader.onChange = { [unowned self] id in arrived(id) }
   }
 
