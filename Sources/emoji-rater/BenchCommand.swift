@@ -49,11 +49,17 @@ struct BenchCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Seed for latencies and failures.", valueName: "n"))
   var seed: UInt64 = 7
 
+  @Option(
+    help: ArgumentHelp(
+      "Repeat the catalog (with skin tones, 3,655) to this many items, e.g. 1000000.", valueName: "n"))
+  var items: Int?
+
   func validate() throws {
     _ = try plan()
     guard seconds > 0 else { throw ValidationError("--seconds must be more than 0, not \(seconds)") }
     guard warmUp >= 0 else { throw ValidationError("--warm-up must be 0 or more, not \(warmUp)") }
     guard smallPool >= 0 else { throw ValidationError("--small-pool must be 0 or more, not \(smallPool)") }
+    if let items, items < 1 { throw ValidationError("--items must be 1 or more, not \(items)") }
   }
 
   private struct Plan {
@@ -98,8 +104,10 @@ struct BenchCommand: ParsableCommand {
     configuration.seed = seed
     let json = json
     let smallPool = smallPool
+    let items = items
     let results = try MainActor.assumeIsolated {
-      try BenchCommand.runAll(plan: plan, configuration: configuration, smallPool: smallPool, json: json)
+      try BenchCommand.runAll(
+        plan: plan, configuration: configuration, smallPool: smallPool, items: items, json: json)
     }
     if json {
       let encoder = JSONEncoder()
@@ -112,9 +120,11 @@ struct BenchCommand: ParsableCommand {
 
   @MainActor
   private static func runAll(
-    plan: Plan, configuration: BenchRunner.Configuration, smallPool: Int, json: Bool
+    plan: Plan, configuration: BenchRunner.Configuration, smallPool: Int, items: Int?, json: Bool
   ) throws -> [BenchResult] {
-    let runner = BenchRunner(catalog: .builtIn(includeSkinTones: true), configuration: configuration)
+    let catalog = EmojiCatalog.builtIn(includeSkinTones: true)
+    let runner = BenchRunner(
+      catalog: items.map { catalog.repeated(toCount: $0) } ?? catalog, configuration: configuration)
     var results: [BenchResult] = []
     for size in plan.sizes {
       for trace in plan.traces {

@@ -7,18 +7,35 @@ import Terminal
   import Glibc
 #endif
 
-/// The command line, and nothing else: it turns arguments into `AppOptions`
-/// and hands over to the app.
+/// The command line, and nothing else: it turns arguments into options and
+/// hands over to the app (`browse`, the default) or the benchmark (`bench`).
+/// The root takes no options of its own, so each subcommand's are its own.
 @main
 struct EmojiRaterCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "emoji-rater",
     abstract: "Browse and rate every Unicode emoji in a scrollable terminal grid.",
     discussion: """
+      Run without a subcommand to browse: emoji-rater [--mode sync|async|prefetch]
+      [--latency 500-2000ms] [--skin-tones] [--items N] … (see 'emoji-rater help browse').
+
       Keys: arrows or h j k l move, PgUp/PgDn page, Home/End (g/G) first and last,
       Tab/Shift-Tab next and previous section, the mouse wheel scrolls and a click
-      selects, m switches the loading mode, ? shows every key, q or Ctrl-C quits.
+      selects, m switches the loading mode, f the HUD, r resets the statistics,
+      ? shows every key, q or Ctrl-C quits.
+      """,
+    version: AppVersion.current,
+    subcommands: [BrowseCommand.self, BenchCommand.self],
+    defaultSubcommand: BrowseCommand.self
+  )
+}
 
+/// `emoji-rater [browse]`: the interactive app.
+struct BrowseCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "browse",
+    abstract: "Browse the emoji grid (the default).",
+    discussion: """
       Each emoji's data comes from a simulated slow server (--latency). Loading
       modes: sync loads on the main thread, one cell a frame (the choppy "before");
       async loads in the background when a cell shows; prefetch also loads the
@@ -26,9 +43,7 @@ struct EmojiRaterCommand: ParsableCommand {
 
       Needs a terminal: standard input and output must not be redirected.
       NO_COLOR turns colours off; a locale that is not UTF-8 draws in ASCII.
-      """,
-    version: AppVersion.current,
-    subcommands: [BenchCommand.self]
+      """
   )
 
   @Flag(name: .long, help: "Show every skin-tone variant after its base emoji.")
@@ -38,6 +53,10 @@ struct EmojiRaterCommand: ParsableCommand {
     name: .long,
     help: ArgumentHelp("Read emoji from another copy of Unicode's emoji-test.txt.", valueName: "path"))
   var emojiData: String?
+
+  @Option(
+    help: ArgumentHelp("Repeat the catalog to this many items (content many screens long).", valueName: "n"))
+  var items: Int?
 
   @Flag(name: .long, help: "Leave the mouse to the terminal (for selecting and copying text).")
   var noMouse = false
@@ -94,6 +113,9 @@ struct EmojiRaterCommand: ParsableCommand {
     if let prefetchRows, prefetchRows <= 0 {
       throw ValidationError("--prefetch-rows must be a whole number, 1 or more, not \(prefetchRows)")
     }
+    if let items, items < 1 {
+      throw ValidationError("--items must be a whole number, 1 or more, not \(items)")
+    }
     guard (1...240).contains(fps) else {
       throw ValidationError(
         "--fps must be a whole number of frames per second from 1 to 240 (e.g. 30, 60 or 120), not \(fps)")
@@ -123,6 +145,7 @@ struct EmojiRaterCommand: ParsableCommand {
     options.includeSkinTones = skinTones
     options.emojiDataPath = emojiData
     options.mouse = !noMouse
+    options.items = items
     options.loading.mode = try loadingMode()
     options.loading.latency = try latencyModel()
     options.loading.failureRate = failureRate

@@ -56,3 +56,22 @@ import Testing
     }
   }
 }
+
+@Suite struct RepeatedCatalogTests {
+  @Test func aCatalogRepeatsToAnyCountWithNamedRounds() {
+    let base = EmojiCatalog.builtIn(includeSkinTones: false)
+    let big = base.repeated(toCount: 5_000)
+    #expect(big.count == 5_000)
+    #expect(big.sections[9].name == "Smileys & Emotion · 2")
+    #expect(big.emoji(atFlatIndex: 0).name == "grinning face")
+    #expect(big.emoji(atFlatIndex: 1_870).name == "grinning face")
+    #expect(big.emoji(atFlatIndex: 4_999).name == base.emoji(atFlatIndex: 5_000 - 2 * 1_870 - 1).name)
+    #expect(base.repeated(toCount: 10).sections.map(\.emoji.count) == [10])
+  }
+
+  @Test func aMillionItemsShareTheCatalogsArrays() {
+    let million = EmojiCatalog.builtIn(includeSkinTones: true).repeated(toCount: 1_000_000)
+    #expect(million.count == 1_000_000)
+    #expect(million.emoji(atFlatIndex: 999_999).name.isEmpty == false)
+  }
+}

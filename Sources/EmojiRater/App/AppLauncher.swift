@@ -21,7 +21,7 @@ public enum AppLauncher {
     if let path = options.statsJSONPath {
       do { try StatsReport.checkWritable(path) } catch { return fail(error, status: 2) }
     }
-    let catalog: EmojiCatalog
+    var catalog: EmojiCatalog
     if let path = options.emojiDataPath {
       do {
         catalog = try EmojiCatalog.load(path: path, includeSkinTones: options.includeSkinTones)
@@ -31,6 +31,7 @@ public enum AppLauncher {
     } else {
       catalog = EmojiCatalog.builtIn(includeSkinTones: options.includeSkinTones)
     }
+    if let items = options.items { catalog = catalog.repeated(toCount: items) }
     let screen: TerminalScreen
     do {
       screen = try TerminalScreen.start(

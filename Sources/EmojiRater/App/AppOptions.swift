@@ -1,6 +1,8 @@
 /// What the command line asked the interactive app for.
 public struct AppOptions: Sendable {
   public var includeSkinTones = false
+  /// Repeat the catalog to this many items (`--items`), for content many screens long.
+  public var items: Int?
   /// Another copy of emoji-test.txt instead of the built-in one.
   public var emojiDataPath: String?
   public var mouse = true

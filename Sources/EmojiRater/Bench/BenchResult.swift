@@ -4,6 +4,11 @@ public struct BenchResult: Codable, Equatable, Sendable {
   public var trace: String
   public var columns: Int
   public var rows: Int
+  /// Emoji in the catalog (`--items` repeats it).
+  public var items: Int
+  /// From the start of the run (a new screen, state, layout and loader) to
+  /// its first frame written, in milliseconds.
+  public var firstFrameMilliseconds: Double
   /// Loads in flight at most (the pool).
   public var pool: Int
   public var seconds: Double

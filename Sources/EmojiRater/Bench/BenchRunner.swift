@@ -31,6 +31,7 @@ public struct BenchRunner {
 
   /// One run. `pool` nil sizes the pool as the app does (Little's law).
   public func run(mode: LoadingMode, trace: ScrollTrace, size: Size, pool: Int?) throws -> BenchResult {
+    let runStart = ContinuousClock.now
     let terminal = try PseudoTerminal(size: size)
     defer { terminal.close() }
     let screen = try TerminalScreen.start(on: terminal)
@@ -46,7 +47,11 @@ public struct BenchRunner {
       state: state, loading: loading, screen: screen, clock: clock,
       framesPerSecond: configuration.framesPerSecond)
     var framesWritten = 0
-    frames.onFrameWritten = { framesWritten += 1 }
+    var firstFrame: Duration?
+    frames.onFrameWritten = {
+      framesWritten += 1
+      if firstFrame == nil { firstFrame = ContinuousClock.now - runStart }
+    }
 
     // Every mode starts from the same whole first screen (and nothing else
     // cached), so the run measures the scrolling, not the start-up.
@@ -89,6 +94,8 @@ public struct BenchRunner {
     let counters = loading.loader.counters
     return BenchResult(
       mode: mode.rawValue, trace: trace.rawValue, columns: size.columns, rows: size.rows,
+      items: catalog.count,
+      firstFrameMilliseconds: firstFrame.map(Self.milliseconds) ?? 0,
       pool: loading.loader.maxConcurrent, seconds: configuration.seconds, frames: stats.frames,
       dropped: stats.dropped, droppedShare: stats.droppedShare, workP50: stats.workTime(percentile: 50),
       workP95: stats.workTime(percentile: 95), workP99: stats.workTime(percentile: 99),
@@ -97,6 +104,10 @@ public struct BenchRunner {
       visibleLatencyP50: display.visibleLatency.percentile(50),
       visibleLatencyP95: display.visibleLatency.percentile(95), wasted: counters.wasted,
       cancelled: counters.cancelled, bytesPerFrame: Double(bytes) / Double(drawn))
+  }
+
+  private static func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
   }
 
   /// Lets the main queue run (frames, arrivals, trace steps) until `date`.

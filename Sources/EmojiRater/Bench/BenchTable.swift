@@ -5,14 +5,16 @@ import Foundation
 public enum BenchTable {
   public static func render(_ results: [BenchResult]) -> String {
     let header = [
-      "size", "trace", "pool", "mode", "frames", "dropped", "work p50/p95/p99 ms", "hitch ms/s", "ready",
+      "size", "items", "trace", "pool", "mode", "frames", "dropped", "work p50/p95/p99 ms", "hitch ms/s",
+      "ready",
       "oracle",
-      "wait p50/p95 ms", "wasted", "cancelled", "bytes/frame",
+      "wait p50/p95 ms", "wasted", "cancelled", "bytes/frame", "start ms",
     ]
     var rows: [[String]] = [header]
     for result in results {
       rows.append([
-        "\(result.columns)x\(result.rows)", result.trace, String(result.pool), result.mode,
+        "\(result.columns)x\(result.rows)", String(result.items), result.trace, String(result.pool),
+        result.mode,
         String(result.frames),
         String(format: "%d (%.1f%%)", result.dropped, result.droppedShare * 100),
         String(format: "%.2f/%.2f/%.2f", result.workP50, result.workP95, result.workP99),
@@ -21,12 +23,14 @@ public enum BenchTable {
         result.oracleReadyOnDisplay.map { String(format: "%.0f%%", $0 * 100) } ?? "-",
         "\(format(result.visibleLatencyP50))/\(format(result.visibleLatencyP95))", String(result.wasted),
         String(result.cancelled), String(format: "%.0f", result.bytesPerFrame),
+        String(format: "%.1f", result.firstFrameMilliseconds),
       ])
     }
     let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
     return rows.map { row in
       row.enumerated().map { index, cell in
-        index < 4
+        // Names left-aligned, numbers (items and from "frames" on) right-aligned.
+        [0, 2, 3, 4].contains(index)
           ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
           : String(repeating: " ", count: widths[index] - cell.count) + cell
       }.joined(separator: "  ")

@@ -14,10 +14,12 @@ public struct EmojiCatalog: Sendable {
   public let sections: [Section]
   /// Where the data came from, for messages ("built-in Unicode 15.0" or a path).
   public let source: String
+  /// The flat position of each section's first emoji.
+  private let sectionStarts: [Int]
+  public let count: Int
 
   /// Groups `entries` (parser output, in file order) into sections.
   public init(entries: [Emoji], includeSkinTones: Bool, source: String) {
-    self.source = source
     var bases: [Emoji] = []
     var baseIndexByScalars: [[Unicode.Scalar]: Int] = [:]
     for entry in entries {
@@ -38,11 +40,56 @@ public struct EmojiCatalog: Sendable {
       groups[groups.count - 1].emoji.append(base)
       if includeSkinTones { groups[groups.count - 1].emoji += base.skinToneVariants }
     }
-    let sections = groups.map { Section(name: $0.name, emoji: $0.emoji) }
-    self.sections = sections
+    self.init(sections: groups.map { Section(name: $0.name, emoji: $0.emoji) }, source: source)
   }
 
-  public var count: Int { sections.reduce(0) { $0 + $1.emoji.count } }
+  private init(sections: [Section], source: String) {
+    self.sections = sections
+    self.source = source
+    var starts: [Int] = []
+    var total = 0
+    for section in sections {
+      starts.append(total)
+      total += section.emoji.count
+    }
+    sectionStarts = starts
+    count = total
+  }
+
+  /// The emoji at a flat position through all sections (the loader's
+  /// identifier), found by binary search rather than a flattened copy.
+  public func emoji(atFlatIndex index: Int) -> Emoji {
+    var low = 0
+    var high = sectionStarts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if sectionStarts[middle] <= index { low = middle } else { high = middle - 1 }
+    }
+    while sections[low].emoji.isEmpty { low -= 1 }
+    return sections[low].emoji[index - sectionStarts[low]]
+  }
+
+  /// `items` emoji: this catalog's sections over and over ("Smileys &
+  /// Emotion · 2", …), cut off at `items` — content many screens long, for
+  /// measuring that the cost of a frame does not grow with it (`--items`).
+  /// Repeated sections share their arrays, so a million items cost the
+  /// memory of the catalog plus one small record per section.
+  public func repeated(toCount items: Int) -> EmojiCatalog {
+    precondition(items > 0 && count > 0)
+    var sections: [Section] = []
+    var remaining = items
+    var round = 1
+    while remaining > 0 {
+      for section in self.sections where remaining > 0 {
+        let name = round == 1 ? section.name : "\(section.name) · \(round)"
+        let emoji = section.emoji.count <= remaining ? section.emoji : Array(section.emoji.prefix(remaining))
+        sections.append(Section(name: name, emoji: emoji))
+        remaining -= emoji.count
+      }
+      round += 1
+    }
+    return EmojiCatalog(sections: sections, source: "\(source), repeated to \(items) items")
+  }
 
   public subscript(section: Int, item: Int) -> Emoji { sections[section].emoji[item] }
 

@@ -52,8 +52,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     configuration.maxConcurrent =
       options.maxConcurrent ?? PoolSizing.littlesLaw(columns: layout.columns, latency: options.latency)
     // The catalog is the "server": a load returns an item's record and glyphs.
-    let items = catalog.sections.flatMap(\.emoji)
-    loader = Loader(configuration: configuration, scheduler: scheduler) { EmojiPresentation(items[$0]) }
+    loader = Loader(configuration: configuration, scheduler: scheduler) {
+      EmojiPresentation(catalog.emoji(atFlatIndex: $0))
+    }
     // Prefetch far enough ahead that 90% of loads are done by the time their row arrives.
     // A scroll's first step is taken to be a steady scroll's speed, so the
     // window leans ahead from the start rather than from the second step.
