@@ -91,6 +91,15 @@ import Testing
     #expect(try session.waitFor { $0.contains("grinning face") }.held)
   }
 
+  @Test func aMillionItemsStartAndScrollToTheEnd() throws {
+    let session = try TmuxSession.app(["--latency", "0", "--items", "1000000"])
+    #expect(try session.waitFor { $0.contains("1/1000000") }.held)
+    try session.press("End")
+    let end = try session.waitFor { $0.contains("1000000/1000000") }
+    #expect(end.held, "\(end.screen)")
+    #expect(end.screen.contains("· 535"), "the last section is round 535 of the catalog: \(end.screen)")
+  }
+
   @Test func helpOpensWithQuestionMarkAndEscapeClosesIt() throws {
     let session = try startApp()
     try session.press("?")
