@@ -20,12 +20,35 @@ enum HUDView {
 
   @MainActor
   static func draw(_ hud: HUDModel, notice: String?, row: Int, on canvas: any Canvas) {
-    // One blank column each side.
-    let width = canvas.size.columns - 2
     let separator = canvas.isUnicode ? " │ " : " | "
-    var pieces = pieces(hud, ascii: !canvas.isUnicode)
-    if let notice { pieces.insert(Piece(long: notice, short: notice, style: Theme.notice, keep: 9), at: 0) }
-    let fits = { (texts: [String]) in TextWidth.columns(of: texts.joined(separator: separator)) <= width }
+    let key = LayoutKey(hud: hud, notice: notice, width: canvas.size.columns - 2, ascii: !canvas.isUnicode)
+    // The HUD's figures change a few times a second, the screen up to sixty:
+    // laying the line out (formatting, fitting) once per change is enough.
+    if lastLayout?.key != key { lastLayout = (key, layout(key, separator: separator)) }
+    var column = 1
+    for (index, (text, style)) in lastLayout!.segments.enumerated() {
+      if index > 0 { column += canvas.text(separator, row: row, column: column, style: Theme.hint) }
+      column += canvas.text(text, row: row, column: column, maxWidth: key.width + 1 - column, style: style)
+    }
+  }
+
+  private struct LayoutKey: Equatable {
+    var hud: HUDModel
+    var notice: String?
+    var width: Int
+    var ascii: Bool
+  }
+
+  @MainActor private static var lastLayout: (key: LayoutKey, segments: [(String, Style)])?
+
+  /// The pieces that fit `key.width`, long forms if all fit, else short ones,
+  /// dropping the least important until they do.
+  private static func layout(_ key: LayoutKey, separator: String) -> [(String, Style)] {
+    var pieces = pieces(key.hud, ascii: key.ascii)
+    if let notice = key.notice {
+      pieces.insert(Piece(long: notice, short: notice, style: Theme.notice, keep: 9), at: 0)
+    }
+    let fits = { (texts: [String]) in TextWidth.columns(of: texts.joined(separator: separator)) <= key.width }
     var useShort = !fits(pieces.map(\.long))
     while useShort, !fits(pieces.map(\.short)), pieces.count > 1,
       let weakest = pieces.indices.min(by: { pieces[$0].keep < pieces[$1].keep })
@@ -33,13 +56,7 @@ enum HUDView {
       pieces.remove(at: weakest)
       if fits(pieces.map(\.long)) { useShort = false }
     }
-    let chosen = pieces.map { useShort ? $0.short : $0.long }
-    var column = 1
-    for (index, text) in chosen.enumerated() {
-      if index > 0 { column += canvas.text(separator, row: row, column: column, style: Theme.hint) }
-      column += canvas.text(
-        text, row: row, column: column, maxWidth: width + 1 - column, style: pieces[index].style)
-    }
+    return pieces.map { (useShort ? $0.short : $0.long, $0.style) }
   }
 
   private static func pieces(_ hud: HUDModel, ascii: Bool) -> [Piece] {
