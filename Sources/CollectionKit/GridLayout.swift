@@ -14,34 +14,20 @@ public struct GridLayout: Equatable, Sendable {
   public let sectionItemCounts: [Int]
   /// Cells per row: as many as fit the width, at least one.
   public let columns: Int
-  /// The row of each section's header.
-  private let headerRows: [Int]
-  /// The flat index of each section's first item (prefix sums of the counts).
-  private let sectionStarts: [Int]
-  public let rowCount: Int
+  /// Rows per section (its header and its item rows), and items per section.
+  private let sectionRows: Offsets
+  private let sectionItems: Offsets
+  public var rowCount: Int { sectionRows.total }
   /// Items in all sections.
-  public let itemCount: Int
+  public var itemCount: Int { sectionItems.total }
 
   public init(sectionItemCounts: [Int], width: Int, metrics: GridMetrics = GridMetrics()) {
     self.metrics = metrics
     self.sectionItemCounts = sectionItemCounts
-    columns = max(1, (width - metrics.leadingInset) / metrics.cellWidth)
-    var headerRows: [Int] = []
-    headerRows.reserveCapacity(sectionItemCounts.count)
-    var sectionStarts: [Int] = []
-    sectionStarts.reserveCapacity(sectionItemCounts.count)
-    var row = 0
-    var items = 0
-    for count in sectionItemCounts {
-      headerRows.append(row)
-      sectionStarts.append(items)
-      row += 1 + Self.rowsNeeded(count, columns: columns)
-      items += count
-    }
-    self.headerRows = headerRows
-    self.sectionStarts = sectionStarts
-    rowCount = row
-    itemCount = items
+    let columns = max(1, (width - metrics.leadingInset) / metrics.cellWidth)
+    self.columns = columns
+    sectionRows = Offsets(sizes: sectionItemCounts.map { 1 + Self.rowsNeeded($0, columns: columns) })
+    sectionItems = Offsets(sizes: sectionItemCounts)
   }
 
   public var sectionCount: Int { sectionItemCounts.count }
@@ -54,13 +40,13 @@ public struct GridLayout: Equatable, Sendable {
 
   // MARK: Rows
 
-  public func headerRow(of section: Int) -> Int { headerRows[section] }
+  public func headerRow(of section: Int) -> Int { sectionRows[section] }
 
   /// What the layout shows at `row`.
   public func row(_ row: Int) -> Row {
     precondition((0..<rowCount).contains(row), "row \(row) outside 0..<\(rowCount)")
-    let section = section(containingRow: row)
-    let offset = row - headerRows[section]
+    let section = sectionRows.part(containing: row)
+    let offset = row - sectionRows[section]
     if offset == 0 { return .header(section: section) }
     let first = (offset - 1) * columns
     return .items(
@@ -69,7 +55,7 @@ public struct GridLayout: Equatable, Sendable {
 
   /// The row that shows `indexPath`.
   public func row(of indexPath: IndexPath) -> Int {
-    headerRows[indexPath.section] + 1 + indexPath.item / columns
+    sectionRows[indexPath.section] + 1 + indexPath.item / columns
   }
 
   /// The column (in cells, from 0) where `indexPath` sits in its row.
@@ -115,21 +101,14 @@ public struct GridLayout: Equatable, Sendable {
 
   /// The item's position counted through all sections, from 0.
   public func flatIndex(of indexPath: IndexPath) -> Int {
-    sectionStarts[indexPath.section] + indexPath.item
+    sectionItems[indexPath.section] + indexPath.item
   }
 
   /// The index path of the item at a flat position.
   public func indexPath(flatIndex: Int) -> IndexPath {
     precondition((0..<itemCount).contains(flatIndex), "item \(flatIndex) outside 0..<\(itemCount)")
-    // The last non-empty section starting at or before the index.
-    var low = 0
-    var high = sectionStarts.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if sectionStarts[middle] <= flatIndex { low = middle } else { high = middle - 1 }
-    }
-    while sectionItemCounts[low] == 0 { low -= 1 }
-    return IndexPath(item: flatIndex - sectionStarts[low], section: low)
+    let section = sectionItems.part(containing: flatIndex)
+    return IndexPath(item: flatIndex - sectionItems[section], section: section)
   }
 
   /// The flat range of the items shown in `rows` (headers hold none). Items
@@ -139,28 +118,17 @@ public struct GridLayout: Equatable, Sendable {
     var first: Int?
     for row in rows {
       if case .items(let section, let items) = self.row(row) {
-        first = sectionStarts[section] + items.lowerBound
+        first = sectionItems[section] + items.lowerBound
         break
       }
     }
     guard let first else { return 0..<0 }
     for row in rows.reversed() {
       if case .items(let section, let items) = self.row(row) {
-        return first..<(sectionStarts[section] + items.upperBound)
+        return first..<(sectionItems[section] + items.upperBound)
       }
     }
     return 0..<0
-  }
-
-  private func section(containingRow row: Int) -> Int {
-    // The last section whose header is at or above the row.
-    var low = 0
-    var high = headerRows.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if headerRows[middle] <= row { low = middle } else { high = middle - 1 }
-    }
-    return low
   }
 
   private static func rowsNeeded(_ count: Int, columns: Int) -> Int {

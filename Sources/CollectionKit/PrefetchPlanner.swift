@@ -114,6 +114,10 @@ public struct PrefetchPlanner: Sendable {
       newVisible.isEmpty
       ? 0..<0 : layout.flatRange(ofRows: max(0, rows.lowerBound - upRows)..<(rows.upperBound + downRows))
 
+    // Most frames the view has not moved: nothing came or went, and there is
+    // no need to walk the screen's items to find that out.
+    if newVisible == visible && newWanted == wanted { return Plan() }
+
     var plan = Plan()
     plan.willDisplay = Self.items(in: newVisible, notIn: visible, layout)
     plan.didEndDisplaying = Self.items(in: visible, notIn: newVisible, layout)

@@ -43,23 +43,16 @@ struct BenchCommand: ParsableCommand {
       valueName: "n"))
   var smallPool = 6
 
-  @Option(help: ArgumentHelp("Simulated delay per item, as for the app.", valueName: "latency"))
-  var latency = LatencyModel.default.description
+  @OptionGroup var content: ContentOptions
 
   @Option(help: ArgumentHelp("Seed for latencies and failures.", valueName: "n"))
   var seed: UInt64 = 7
-
-  @Option(
-    help: ArgumentHelp(
-      "Repeat the catalog (with skin tones, 3,655) to this many items, e.g. 1000000.", valueName: "n"))
-  var items: Int?
 
   func validate() throws {
     _ = try plan()
     guard seconds > 0 else { throw ValidationError("--seconds must be more than 0, not \(seconds)") }
     guard warmUp >= 0 else { throw ValidationError("--warm-up must be 0 or more, not \(warmUp)") }
     guard smallPool >= 0 else { throw ValidationError("--small-pool must be 0 or more, not \(smallPool)") }
-    if let items, items < 1 { throw ValidationError("--items must be 1 or more, not \(items)") }
   }
 
   private struct Plan {
@@ -77,11 +70,7 @@ struct BenchCommand: ParsableCommand {
       guard parts.count == 2, parts[0] >= 20, parts[1] >= 6 else { return nil }
       return Size(rows: parts[1], columns: parts[0])
     }
-    let latency: LatencyModel
-    do { latency = try LatencyModel(parsing: self.latency) } catch {
-      throw ValidationError("--latency: \(error)")
-    }
-    return Plan(modes: modes, traces: traces, sizes: sizes, latency: latency)
+    return Plan(modes: modes, traces: traces, sizes: sizes, latency: try content.latencyModel())
   }
 
   private func list<T>(_ text: String, _ what: String, _ accepted: [String], _ parse: (String) -> T?) throws
@@ -104,7 +93,7 @@ struct BenchCommand: ParsableCommand {
     configuration.seed = seed
     let json = json
     let smallPool = smallPool
-    let items = items
+    let items = content.items
     let results = try MainActor.assumeIsolated {
       try BenchCommand.runAll(
         plan: plan, configuration: configuration, smallPool: smallPool, items: items, json: json)

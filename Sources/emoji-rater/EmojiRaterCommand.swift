@@ -54,10 +54,6 @@ struct BrowseCommand: ParsableCommand {
     help: ArgumentHelp("Read emoji from another copy of Unicode's emoji-test.txt.", valueName: "path"))
   var emojiData: String?
 
-  @Option(
-    help: ArgumentHelp("Repeat the catalog to this many items (content many screens long).", valueName: "n"))
-  var items: Int?
-
   @Flag(name: .long, help: "Leave the mouse to the terminal (for selecting and copying text).")
   var noMouse = false
 
@@ -65,11 +61,7 @@ struct BrowseCommand: ParsableCommand {
     help: ArgumentHelp("How cells load: sync, async or prefetch (switch live with m).", valueName: "mode"))
   var mode = LoadingMode.prefetch.rawValue
 
-  @Option(
-    help: ArgumentHelp(
-      "Simulated delay per item: 0, 300ms, 500-2000ms or lognormal:MEDIAN:P99.",
-      valueName: "latency"))
-  var latency = LatencyModel.default.description
+  @OptionGroup var content: ContentOptions
 
   @Option(help: ArgumentHelp("The share of loads that fail, from 0 to 1.", valueName: "rate"))
   var failureRate: Double = 0
@@ -102,7 +94,6 @@ struct BrowseCommand: ParsableCommand {
 
   func validate() throws {
     _ = try loadingMode()
-    _ = try latencyModel()
     guard (0...1).contains(failureRate) else {
       throw ValidationError("--failure-rate must be between 0 and 1 (e.g. 0.05), not \(failureRate)")
     }
@@ -112,9 +103,6 @@ struct BrowseCommand: ParsableCommand {
     }
     if let prefetchRows, prefetchRows <= 0 {
       throw ValidationError("--prefetch-rows must be a whole number, 1 or more, not \(prefetchRows)")
-    }
-    if let items, items < 1 {
-      throw ValidationError("--items must be a whole number, 1 or more, not \(items)")
     }
     guard (1...240).contains(fps) else {
       throw ValidationError(
@@ -132,22 +120,14 @@ struct BrowseCommand: ParsableCommand {
     return mode
   }
 
-  private func latencyModel() throws -> LatencyModel {
-    do {
-      return try LatencyModel(parsing: latency)
-    } catch {
-      throw ValidationError("--latency: \(error)")
-    }
-  }
-
   mutating func run() throws {
     var options = AppOptions()
     options.includeSkinTones = skinTones
     options.emojiDataPath = emojiData
     options.mouse = !noMouse
-    options.items = items
+    options.items = content.items
     options.loading.mode = try loadingMode()
-    options.loading.latency = try latencyModel()
+    options.loading.latency = try content.latencyModel()
     options.loading.failureRate = failureRate
     options.loading.maxConcurrent = maxConcurrent
     options.loading.prefetchRows = prefetchRows

@@ -1,3 +1,4 @@
+import CollectionKit
 import EmojiData
 import Foundation
 
@@ -14,9 +15,9 @@ public struct EmojiCatalog: Sendable {
   public let sections: [Section]
   /// Where the data came from, for messages ("built-in Unicode 15.0" or a path).
   public let source: String
-  /// The flat position of each section's first emoji.
-  private let sectionStarts: [Int]
-  public let count: Int
+  /// Emoji per section, to find one by its flat position.
+  private let sectionOffsets: Offsets
+  public var count: Int { sectionOffsets.total }
 
   /// Groups `entries` (parser output, in file order) into sections.
   public init(entries: [Emoji], includeSkinTones: Bool, source: String) {
@@ -46,27 +47,14 @@ public struct EmojiCatalog: Sendable {
   private init(sections: [Section], source: String) {
     self.sections = sections
     self.source = source
-    var starts: [Int] = []
-    var total = 0
-    for section in sections {
-      starts.append(total)
-      total += section.emoji.count
-    }
-    sectionStarts = starts
-    count = total
+    sectionOffsets = Offsets(sizes: sections.map(\.emoji.count))
   }
 
   /// The emoji at a flat position through all sections (the loader's
   /// identifier), found by binary search rather than a flattened copy.
   public func emoji(atFlatIndex index: Int) -> Emoji {
-    var low = 0
-    var high = sectionStarts.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if sectionStarts[middle] <= index { low = middle } else { high = middle - 1 }
-    }
-    while sections[low].emoji.isEmpty { low -= 1 }
-    return sections[low].emoji[index - sectionStarts[low]]
+    let section = sectionOffsets.part(containing: index)
+    return sections[section].emoji[index - sectionOffsets[section]]
   }
 
   /// `items` emoji: this catalog's sections over and over ("Smileys &

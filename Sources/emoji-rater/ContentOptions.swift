@@ -1,0 +1,32 @@
+import ArgumentParser
+import Loading
+
+/// What both the app and the benchmark are shown: how slow the simulated
+/// server is, and how many emoji there are. One definition, so the two
+/// commands parse and check them alike.
+struct ContentOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Simulated delay per item: 0, 300ms, 500-2000ms or lognormal:MEDIAN:P99.", valueName: "latency"))
+  var latency = LatencyModel.default.description
+
+  @Option(
+    help: ArgumentHelp(
+      "Repeat the catalog to this many items (content many screens long), e.g. 1000000.", valueName: "n"))
+  var items: Int?
+
+  func validate() throws {
+    _ = try latencyModel()
+    if let items, items < 1 {
+      throw ValidationError("--items must be a whole number, 1 or more, not \(items)")
+    }
+  }
+
+  func latencyModel() throws -> LatencyModel {
+    do {
+      return try LatencyModel(parsing: latency)
+    } catch {
+      throw ValidationError("--latency: \(error)")
+    }
+  }
+}
