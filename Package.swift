@@ -31,7 +31,7 @@ let package = Package(
     ),
     .target(
       name: "Loading",
-      dependencies: [.product(name: "OrderedCollections", package: "swift-collections")],
+      dependencies: [.product(name: "DequeModule", package: "swift-collections")],
       swiftSettings: optimized
     ),
 

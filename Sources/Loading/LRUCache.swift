@@ -1,17 +1,32 @@
-import OrderedCollections
+import DequeModule
 
-/// A bounded cache that forgets the least recently used entry first.
+/// A bounded cache that forgets the least recently used entry first, in
+/// constant time per operation (amortised): it is asked for every cell that
+/// comes on screen and filled by every arrival, on the main thread.
 ///
 /// Entries remember whether they were ever used (displayed) so that the
 /// loader can count loads that were wasted: fetched, then evicted unseen.
 public struct LRUCache<Key: Hashable, Value> {
-  public let capacity: Int
-  /// Oldest first: a use moves an entry to the end.
-  private var entries: OrderedDictionary<Key, Entry> = [:]
+  /// Entries kept at most. Lowering it evicts at the next insert.
+  public var capacity: Int {
+    didSet { precondition(capacity > 0, "a cache needs room for at least one entry") }
+  }
+  private var entries: [Key: Entry] = [:]
+  /// Every insert and use in order, oldest first. A key may appear several
+  /// times; only the mark that matches its entry's `lastUse` is current, the
+  /// rest are skipped when evicting (and dropped when they pile up).
+  private var uses: Deque<Use> = []
+  private var nextMark: UInt64 = 0
 
   private struct Entry {
     var value: Value
     var wasUsed: Bool
+    var lastUse: UInt64
+  }
+
+  private struct Use {
+    var key: Key
+    var mark: UInt64
   }
 
   public init(capacity: Int) {
@@ -28,25 +43,56 @@ public struct LRUCache<Key: Hashable, Value> {
 
   /// The value, counted as a use: it becomes the most recent.
   public mutating func use(_ key: Key) -> Value? {
-    guard let index = entries.index(forKey: key) else { return nil }
-    var entry = entries.remove(at: index).value
-    entry.wasUsed = true
-    entries[key] = entry
-    return entry.value
+    guard entries[key] != nil else { return nil }
+    entries[key]!.wasUsed = true
+    entries[key]!.lastUse = mark(key)
+    return entries[key]!.value
   }
 
-  /// Stores a value as the most recent; returns how many entries were
-  /// evicted to make room that had never been used.
-  @discardableResult
-  public mutating func insert(_ value: Value, for key: Key, used: Bool = false) -> Int {
-    let wasUsed = entries.removeValue(forKey: key)?.wasUsed ?? false
-    entries[key] = Entry(value: value, wasUsed: used || wasUsed)
-    var evictedUnused = 0
-    while entries.count > capacity {
-      if !entries.removeFirst().value.wasUsed { evictedUnused += 1 }
+  /// An entry forgotten to make room.
+  public struct Eviction: Equatable {
+    public var key: Key
+    /// Whether it was ever used: a value never used was loaded in vain.
+    public var wasUsed: Bool
+
+    public init(key: Key, wasUsed: Bool) {
+      self.key = key
+      self.wasUsed = wasUsed
     }
-    return evictedUnused
   }
 
-  public mutating func removeAll() { entries.removeAll() }
+  /// Stores a value as the most recent; returns the entries evicted to make room.
+  @discardableResult
+  public mutating func insert(_ value: Value, for key: Key, used: Bool = false) -> [Eviction] {
+    let wasUsed = entries[key]?.wasUsed ?? false
+    entries[key] = Entry(value: value, wasUsed: used || wasUsed, lastUse: mark(key))
+    var evictions: [Eviction] = []
+    while entries.count > capacity, let oldest = uses.popFirst() {
+      guard entries[oldest.key]?.lastUse == oldest.mark else { continue }
+      let entry = entries.removeValue(forKey: oldest.key)!
+      evictions.append(Eviction(key: oldest.key, wasUsed: entry.wasUsed))
+    }
+    return evictions
+  }
+
+  public mutating func removeAll() {
+    entries.removeAll()
+    uses.removeAll()
+  }
+
+  /// Records a use of `key` now and returns its mark (for the caller to
+  /// store as the entry's `lastUse`).
+  private mutating func mark(_ key: Key) -> UInt64 {
+    if uses.count >= 2 * capacity + 64 { dropStaleUses() }
+    let mark = nextMark
+    nextMark += 1
+    uses.append(Use(key: key, mark: mark))
+    return mark
+  }
+
+  /// Keeps only the current mark of each entry, in order: a cell used on
+  /// every frame must not grow the queue without bound.
+  private mutating func dropStaleUses() {
+    uses = Deque(uses.filter { entries[$0.key]?.lastUse == $0.mark })
+  }
 }

@@ -21,7 +21,8 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     public init() {}
   }
 
-  /// Called on the main actor when an item's state changes (loaded or failed).
+  /// Called on the main actor when an item's state changes: loaded, failed,
+  /// or evicted from the cache.
   public var onChange: ((ID) -> Void)?
   public let latency: LatencyModel
   private let failureRate: Double
@@ -61,6 +62,12 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
       queue.maxConcurrentOperationCount =
         newValue > 0 ? newValue : OperationQueue.defaultMaxConcurrentOperationCount
     }
+  }
+
+  /// Values the cache keeps at most. Can change while running.
+  public var cacheCapacity: Int {
+    get { cache.capacity }
+    set { cache.capacity = newValue }
   }
 
   // MARK: Reading
@@ -152,14 +159,23 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     let value = fetch(id)
     tally.completed += 1
     failures.remove(id)
-    tally.wasted += cache.insert(value, for: id)
+    store(value, for: id)
     return value
   }
 
   /// Puts `id`'s value straight into the cache, with no latency and no
   /// counts: a warm start for a benchmark run, as if it had been shown before.
   public func prime(_ id: ID) {
-    cache.insert(fetch(id), for: id, used: true)
+    store(fetch(id), for: id, used: true, counted: false)
+  }
+
+  /// Caches a value; what it evicts changes state too, and counts as wasted
+  /// if it was never displayed.
+  private func store(_ value: Value, for id: ID, used: Bool = false, counted: Bool = true) {
+    for eviction in cache.insert(value, for: id, used: used) {
+      if counted, !eviction.wasUsed { tally.wasted += 1 }
+      onChange?(eviction.key)
+    }
   }
 
   // MARK: Arrivals
@@ -172,7 +188,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     case .loaded(let value):
       tally.completed += 1
       // Data is keyed by identifier, so even a load cancelled too late is good to keep.
-      tally.wasted += cache.insert(value, for: id)
+      store(value, for: id)
       failures.remove(id)
       onChange?(id)
     case .failed:

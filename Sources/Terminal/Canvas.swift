@@ -5,8 +5,8 @@
 /// diffs the frame against the last one and writes only what changed); the
 /// in-memory `TextCanvas` is the other, so every screen can be tested as text.
 ///
-/// Drawing never wraps and never scrolls: whatever falls outside the canvas is
-/// clipped. Every call names an absolute row and column, so a glyph whose width
+/// Drawing never wraps and never scrolls by itself (only `scroll` moves what is
+/// drawn): whatever falls outside the canvas is clipped. Every call names an absolute row and column, so a glyph whose width
 /// a terminal disagrees with can never push the cells after it out of line.
 @MainActor
 public protocol Canvas: AnyObject {
@@ -34,6 +34,11 @@ public protocol Canvas: AnyObject {
   /// Draws one glyph in exactly `width` columns: the glyph at `column`, then
   /// blanks up to `width` if the glyph turned out narrower.
   func glyph(_ glyph: Unicode.Scalar, row: Int, column: Int, width: Int, style: Style)
+
+  /// Moves what `rows` show up by `offset` rows (down when negative),
+  /// blanking the rows that come free, as a terminal's scroll region does.
+  /// A scrolled view then paints only the rows that came into view.
+  func scroll(rows: Range<Int>, by offset: Int)
 }
 
 extension Canvas {

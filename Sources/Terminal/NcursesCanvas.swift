@@ -85,6 +85,19 @@ final class NcursesCanvas: Canvas {
     }
   }
 
+  func scroll(rows: Range<Int>, by offset: Int) {
+    let rows = rows.clamped(to: 0..<size.rows)
+    guard !rows.isEmpty, offset != 0 else { return }
+    // Scrolling is off the rest of the time, so that drawing the bottom-right
+    // corner never scrolls the screen by accident.
+    let window = er_stdscr()
+    wsetscrreg(window, Int32(rows.lowerBound), Int32(rows.upperBound - 1))
+    scrollok(window, true)
+    wscrl(window, Int32(offset))
+    scrollok(window, false)
+    wsetscrreg(window, 0, Int32(size.rows - 1))
+  }
+
   // MARK: Attributes
 
   private func apply(_ style: Style) {

@@ -117,6 +117,17 @@ public final class TerminalScreen {
     // A resize between exec and our handler being installed sent a SIGWINCH
     // nobody heard: ask the kernel once now.
     updateSize()
+    TerminalScreen.leaveInitialState()
+  }
+
+  /// ncurses 6.4 flushes its output after every cursor movement until the
+  /// screen has been through `endwin` once (its "initial" state is meant for
+  /// low-level terminfo programs), which makes a frame one `write` per
+  /// changed cell: hundreds of system calls where one would do. A round trip
+  /// through `endwin` before the first frame puts it in its running state.
+  private static func leaveInitialState() {
+    endwin()
+    doupdate()
   }
 
   /// Home and End arrive in several spellings (tmux and many terminals send
@@ -133,15 +144,10 @@ public final class TerminalScreen {
 
   // MARK: Frames
 
-  /// Starts a frame: the canvas is blank, ready for the whole screen to be
-  /// drawn into it. `endFrame()` then sends ncurses' diff against the previous
-  /// frame; the two are apart so the loop can time drawing and output.
-  public func beginFrame() {
-    guard isActive else { return }
-    werase(er_stdscr())
-  }
-
-  /// The canvas of the frame begun with `beginFrame()`.
+  /// The canvas a frame is drawn into. It keeps what the last frame drew
+  /// until it is cleared, so a frame may draw only what changed.
+  /// `endFrame()` then sends ncurses' diff against what the terminal shows;
+  /// the two are apart so the loop can time drawing and output.
   public var frameCanvas: any Canvas { canvas }
 
   /// Ends a frame: ncurses works out what changed since the last one and

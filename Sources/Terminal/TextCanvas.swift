@@ -76,6 +76,14 @@ public final class TextCanvas: Canvas {
     fill(row: row, column: column + drawnWidth, width: width - drawnWidth, style: style)
   }
 
+  public func scroll(rows: Range<Int>, by offset: Int) {
+    let rows = rows.clamped(to: 0..<size.rows)
+    guard !rows.isEmpty, offset != 0 else { return }
+    let blank = Array(repeating: Cell.character(" ", .plain), count: size.columns)
+    let moved = rows.map { row in rows.contains(row + offset) ? cells[row + offset] : blank }
+    cells.replaceSubrange(rows, with: moved)
+  }
+
   // MARK: Reading the result
 
   /// Each row as text, trailing blanks removed.

@@ -76,7 +76,9 @@ struct BrowseCommand: ParsableCommand {
     help: ArgumentHelp("Rows to prefetch beyond each edge (default: adapts to the scroll).", valueName: "n"))
   var prefetchRows: Int?
 
-  @Option(help: ArgumentHelp("Items the loader keeps in its cache.", valueName: "n"))
+  @Option(
+    help: ArgumentHelp("Items the loader keeps in its cache (at least three screens' worth).", valueName: "n")
+  )
   var cacheSize: Int = 2_000
 
   @Option(help: ArgumentHelp("Seed for latencies and failures, to repeat a run.", valueName: "n"))

@@ -16,9 +16,11 @@ import Testing
   let clock = ManualClock()
 
   func controller(
-    _ mode: LoadingMode, latency: LatencyModel = .fixed(100), failureRate: Double = 0, prefetchRows: Int = 1
+    _ mode: LoadingMode, latency: LatencyModel = .fixed(100), failureRate: Double = 0, prefetchRows: Int = 1,
+    cacheSize: Int = 2_000
   ) -> LoadingController {
     var options = LoadingOptions()
+    options.cacheSize = cacheSize
     options.mode = mode
     options.latency = latency
     options.failureRate = failureRate
@@ -74,6 +76,21 @@ import Testing
       return
     }
     #expect(presentation.emoji.name == Self.catalog[0, 45].name)
+  }
+
+  /// A terminal bigger than the cache must not evict cells still on screen:
+  /// they would turn back into spinners and never load again.
+  @Test func everyCellOnScreenStaysLoadedWhenTheScreenOutgrowsTheCache() async {
+    let controller = controller(.async, cacheSize: 10)
+    controller.update(visibleRows: 0..<3, layout: layout)  // 30 cells
+    await finishLoads(controller)
+    for item in 0..<30 {
+      guard case .loaded = controller.content(at: IndexPath(item: item, section: 0)) else {
+        Issue.record("cell \(item) is no longer loaded")
+        return
+      }
+    }
+    #expect(controller.loader.counters.completed == 30)
   }
 
   @Test func onlyArrivalsOnScreenAskForAFrame() async {

@@ -94,8 +94,9 @@ import Testing
     hud.workP99 = 1.13
     hud.hitchRatio = 0.7
     hud.recentWork = [0.4, 0.5, 0.4, 2.1, 0.4, 9.0, 0.4, 0.5, 17.0, 0.4, 0.4, 0.6]
-    hud.loading = ScriptedContent(catalog: catalog).loadingSummary
-    for latency in [0.0, 420, 610] { hud.loading?.display.visibleLatency.record(milliseconds: latency) }
+    var loading = ScriptedContent(catalog: catalog).loadingSummary!
+    for latency in [0.0, 420, 610] { loading.display.visibleLatency.record(milliseconds: latency) }
+    hud.loading = HUDModel.Loading(loading)
     return hud
   }
 
@@ -123,7 +124,7 @@ struct ScriptedContent: GridContent {
   let catalog: EmojiCatalog
 
   func content(at indexPath: IndexPath) -> CellContent {
-    if indexPath.section == 0 && indexPath.item < 15 { return .loading(phase: indexPath.item) }
+    if indexPath.section == 0 && indexPath.item < 15 { return .loading }
     if indexPath.item % 7 == 3 { return .failed }
     return .loaded(EmojiPresentation(catalog[indexPath.section, indexPath.item]))
   }

@@ -25,9 +25,39 @@ import Testing
   @Test func reportsEvictionsOfEntriesNeverUsed() {
     var cache = LRUCache<String, Int>(capacity: 1)
     cache.insert(1, for: "a")
-    #expect(cache.insert(2, for: "b") == 1)
+    #expect(cache.insert(2, for: "b") == [.init(key: "a", wasUsed: false)])
     _ = cache.use("b")
-    #expect(cache.insert(3, for: "c") == 0)
-    #expect(cache.insert(4, for: "d", used: true) == 1)
+    #expect(cache.insert(3, for: "c") == [.init(key: "b", wasUsed: true)])
+    #expect(cache.insert(4, for: "d", used: true) == [.init(key: "c", wasUsed: false)])
+  }
+}
+
+@Suite struct LRUCacheOrderTests {
+  /// Many uses of the same few entries (a cell on screen for many frames)
+  /// must neither grow without bound nor disturb the order.
+  @Test func repeatedUsesKeepTheOrder() {
+    var cache = LRUCache<Int, Int>(capacity: 3)
+    for key in 0..<3 { cache.insert(key, for: key) }
+    for _ in 0..<1_000 {
+      _ = cache.use(0)
+      _ = cache.use(2)
+    }
+    // 1 is the least recently used, then 0, then 2.
+    cache.insert(3, for: 3)
+    #expect(!cache.contains(1))
+    cache.insert(4, for: 4)
+    #expect(!cache.contains(0))
+    #expect(cache.contains(2) && cache.contains(3) && cache.contains(4))
+    #expect(cache.count == 3)
+  }
+
+  @Test func reinsertingAKeyRefreshesIt() {
+    var cache = LRUCache<String, Int>(capacity: 2)
+    cache.insert(1, for: "a")
+    cache.insert(2, for: "b")
+    cache.insert(10, for: "a")
+    cache.insert(3, for: "c")
+    #expect(cache.peek("a") == 10)
+    #expect(!cache.contains("b"))
   }
 }

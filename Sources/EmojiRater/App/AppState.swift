@@ -15,6 +15,10 @@ public struct AppState: Sendable {
   /// A standing notice for the bottom line (e.g. the ASCII fallback).
   public var notice: String?
   public private(set) var wantsQuit = false
+  /// Animation time (spinners), in steps of `1 / stepsPerSecond` s. The frame
+  /// loop sets it from its clock; everything else about the state is timeless.
+  public var animationStep = 0
+  public static let stepsPerSecond = 60
 
   public init(catalog: EmojiCatalog, screenSize: Size, notice: String? = nil) {
     self.catalog = catalog

@@ -37,11 +37,10 @@ public final class FrameLoop {
   private var pendingEvents: [InputEvent] = []
   private var pendingCommands: [Command] = []
   private var needsDisplay = true
+  /// What the last frame left on the screen, so a frame draws only what changed.
+  private let memo = RenderMemo()
   private let frameTimer = DispatchSource.makeTimerSource(queue: .main)
-  /// Spinners step at about 10 Hz: alive, without repainting every loading
-  /// cell every frame.
-  private static let spinnerStep: UInt64 = 100_000_000
-  private var spinnerPhase = 0
+  private static let animationStepLength = 1_000_000_000 / UInt64(AppState.stepsPerSecond)
   /// The HUD as last drawn; it is refreshed at most every `hudStep` so that
   /// drawing it does not become the reason for frames.
   private var shownHUD = HUDModel()
@@ -134,11 +133,11 @@ public final class FrameLoop {
     if loading.loadOneVisibleSynchronously() { needsDisplay = true }
     work.syncLoad = clock.now() - mark
 
-    let phase = Int(clock.now() / Self.spinnerStep)
-    if phase != spinnerPhase, loading.hasVisibleLoads {
-      spinnerPhase = phase
-      loading.spinnerPhase = phase
-      needsDisplay = true
+    let step = Int(clock.now() / Self.animationStepLength)
+    if step != state.animationStep {
+      state.animationStep = step
+      // Some spinner on screen moves on at almost every step.
+      if loading.hasVisibleLoads { needsDisplay = true }
     }
     // Only what moves keeps the clock running; a HUD refresh does not.
     let busy =
@@ -148,8 +147,8 @@ public final class FrameLoop {
 
     if needsDisplay {
       mark = clock.now()
-      screen.beginFrame()
-      RootView.draw(state, content: loading, hud: shownHUD, on: screen.frameCanvas)
+      if let changed = loading.takeChanges() { memo.forget(items: changed) } else { memo.invalidate() }
+      RootView.draw(state, content: loading, hud: shownHUD, memo: memo, on: screen.frameCanvas)
       let drawn = clock.now()
       screen.endFrame()
       work.draw = drawn - mark
@@ -193,7 +192,9 @@ public final class FrameLoop {
 
   private func perform(_ command: Command) {
     switch command {
-    case .redraw: screen.invalidate()
+    case .redraw:
+      screen.invalidate()
+      memo.invalidate()
     case .cycleMode: loading.cycleMode()
     case .resetStatistics:
       loading.resetStatistics()

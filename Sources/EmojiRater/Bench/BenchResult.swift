@@ -18,6 +18,10 @@ public struct BenchResult: Codable, Equatable, Sendable {
   public var workP50: Double
   public var workP95: Double
   public var workP99: Double
+  /// Mean main-thread time per frame drawn, drawing into the canvas and
+  /// ncurses' output, in milliseconds: where the work above goes.
+  public var drawMean: Double
+  public var outputMean: Double
   public var hitchRatio: Double
   public var displayed: Int
   public var readyOnDisplay: Double

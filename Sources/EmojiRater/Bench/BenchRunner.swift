@@ -99,6 +99,8 @@ public struct BenchRunner {
       pool: loading.loader.maxConcurrent, seconds: configuration.seconds, frames: stats.frames,
       dropped: stats.dropped, droppedShare: stats.droppedShare, workP50: stats.workTime(percentile: 50),
       workP95: stats.workTime(percentile: 95), workP99: stats.workTime(percentile: 99),
+      drawMean: Double(stats.workTotals.draw) / 1e6 / Double(drawn),
+      outputMean: Double(stats.workTotals.output) / 1e6 / Double(drawn),
       hitchRatio: stats.hitchRatio, displayed: display.displayed, readyOnDisplay: display.readyRate,
       oracleReadyOnDisplay: oracle,
       visibleLatencyP50: display.visibleLatency.percentile(50),

@@ -5,7 +5,8 @@ import Foundation
 public enum BenchTable {
   public static func render(_ results: [BenchResult]) -> String {
     let header = [
-      "size", "items", "trace", "pool", "mode", "frames", "dropped", "work p50/p95/p99 ms", "hitch ms/s",
+      "size", "items", "trace", "pool", "mode", "frames", "dropped", "work p50/p95/p99 ms", "draw/out ms",
+      "hitch ms/s",
       "ready",
       "oracle",
       "wait p50/p95 ms", "wasted", "cancelled", "bytes/frame", "start ms",
@@ -18,6 +19,7 @@ public enum BenchTable {
         String(result.frames),
         String(format: "%d (%.1f%%)", result.dropped, result.droppedShare * 100),
         String(format: "%.2f/%.2f/%.2f", result.workP50, result.workP95, result.workP99),
+        String(format: "%.2f/%.2f", result.drawMean, result.outputMean),
         String(format: "%.1f", result.hitchRatio),
         result.displayed == 0 ? "-" : String(format: "%.0f%%", result.readyOnDisplay * 100),
         result.oracleReadyOnDisplay.map { String(format: "%.0f%%", $0 * 100) } ?? "-",

@@ -20,8 +20,6 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   public private(set) var display = DisplayCounters()
   /// Called when a visible item's data arrived or failed: the screen needs a frame.
   public var onChange: (() -> Void)?
-  /// The loading spinner's step, set by the frame loop (about 10 a second).
-  public var spinnerPhase = 0
 
   private var planner: PrefetchPlanner
   private var layout: GridLayout
@@ -29,8 +27,12 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   private let clock: any MonotonicClock
   private let latency: LatencyModel
   private let sizesPoolByLittlesLaw: Bool
+  private let configuredCacheSize: Int
   /// Items on screen whose data has not arrived, with when they came on screen.
   private var waitingSince: [Int: UInt64] = [:]
+  /// Items whose content may have changed since the screen last asked
+  /// (`takeChanges`); nil when anything may have.
+  private var changedItems: Set<Int>? = []
   /// Every display since `startDisplayLog()`, for the benchmark's oracle.
   public private(set) var displayLog: [OraclePrefetcher.Display] = []
   private var displayLogStart: UInt64?
@@ -49,6 +51,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     configuration.cacheCapacity = options.cacheSize
     configuration.seed = options.seed
     sizesPoolByLittlesLaw = options.maxConcurrent == nil
+    configuredCacheSize = options.cacheSize
     configuration.maxConcurrent =
       options.maxConcurrent ?? PoolSizing.littlesLaw(columns: layout.columns, latency: options.latency)
     // The catalog is the "server": a load returns an item's record and glyphs.
@@ -75,8 +78,16 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     }
     self.layout = layout
     self.visibleRows = visibleRows
+    loader.cacheCapacity = max(configuredCacheSize, Self.cacheFloor(rows: visibleRows.count, layout: layout))
     let plan = planner.update(visibleRows: visibleRows, in: layout, at: clock.now())
     plan.deliver(to: self, prefetching: self)
+  }
+
+  /// The cache must hold every cell on screen and the prefetch window with
+  /// room to spare, or a big terminal would evict cells still on screen (they
+  /// would turn back into spinners): three screens at least.
+  static func cacheFloor(rows: Int, layout: GridLayout) -> Int {
+    3 * rows * layout.columns
   }
 
   /// `sync` mode's frame: loads the first visible cell that has no data, on
@@ -126,6 +137,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// the cache, and starts what it would have.
   public func setMode(_ newMode: LoadingMode) {
     mode = newMode
+    changedItems = nil
     let visible = Set(planner.visible)
     switch newMode {
     case .sync:
@@ -153,6 +165,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
       return
     }
     waitingSince[id] = clock.now()
+    changedItems?.insert(id)
     // A failed cell retries when it is displayed again; sync mode loads in its own time.
     if mode != .sync { loader.load(id, priority: .visible) }
   }
@@ -180,12 +193,29 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   // MARK: GridContent
 
   public func content(at indexPath: IndexPath) -> CellContent {
-    switch loader.state(of: layout.flatIndex(of: indexPath)) {
+    content(ofItem: layout.flatIndex(of: indexPath), item: indexPath.item)
+  }
+
+  public func contents(ofItems items: Range<Int>, inSection section: Int) -> [CellContent] {
+    guard let first = items.first else { return [] }
+    let firstID = layout.flatIndex(of: IndexPath(item: first, section: section))
+    return items.map { content(ofItem: firstID + $0 - first, item: $0) }
+  }
+
+  private func content(ofItem id: Int, item: Int) -> CellContent {
+    switch loader.state(of: id) {
     case .loaded(let presentation): .loaded(presentation)
     case .failed: .failed
-    // Neighbours a step apart, so the spinners ripple rather than blink together.
-    case .loading, .absent: .loading(phase: spinnerPhase + indexPath.item)
+    case .loading, .absent: .loading
     }
+  }
+
+  /// The items whose content may have changed since the last call (nil:
+  /// anything may have), so a screen that keeps its last frame redraws just
+  /// those cells.
+  public func takeChanges() -> Set<Int>? {
+    defer { changedItems = [] }
+    return changedItems
   }
 
   public func loadedEmoji(at indexPath: IndexPath) -> Emoji? {
@@ -201,12 +231,20 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
 
   // MARK: Arrivals
 
-  /// An item's data arrived (or failed). Only an item on screen needs a
-  /// frame: a prefetch landing off screen changes nothing anyone can see.
+  /// An item's data arrived, failed, or was evicted. Only an item on
+  /// screen needs a frame: a prefetch landing off screen changes nothing
+  /// anyone can see.
   private func arrived(_ id: Int) {
+    changedItems?.insert(id)
     if let since = waitingSince.removeValue(forKey: id), loader.displayedValue(for: id) != nil {
       display.visibleLatency.record(milliseconds: Double(clock.now() - since) / 1_000_000)
     }
-    if planner.visible.contains(id) { onChange?() }
+    guard planner.visible.contains(id) else { return }
+    if case .absent = loader.state(of: id), mode != .sync {
+      // Evicted while on screen (a cache smaller than the screen): load it again.
+      waitingSince[id] = clock.now()
+      loader.load(id, priority: .visible)
+    }
+    onChange?()
   }
 }

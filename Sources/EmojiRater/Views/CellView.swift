@@ -5,8 +5,8 @@ import Terminal
 /// it loads, a distinct mark when the load failed.
 public enum CellContent: Equatable, Sendable {
   case loaded(EmojiPresentation)
-  /// Still loading: a spinner at animation step `phase`.
-  case loading(phase: Int)
+  /// Still loading: a spinner.
+  case loading
   case failed
 }
 
@@ -21,8 +21,25 @@ enum CellView {
   static let spinner: [Unicode.Scalar] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
   static let asciiSpinner: [Unicode.Scalar] = ["-", "\\", "|", "/"]
 
+  /// Spinner frames per second: alive, without repainting every loading
+  /// cell on every frame.
+  static let spinnerRate = 10
+
+  /// Which spinner frame cell `item` shows at animation step `step`
+  /// (`AppState.stepsPerSecond` a second). Neighbours are a frame apart, so
+  /// the spinners ripple rather than blink together, and they move on at
+  /// different steps, so each frame redraws only a share of them.
+  static func spinnerFrame(item: Int, step: Int) -> Int {
+    let stepsPerFrame = max(1, AppState.stepsPerSecond / spinnerRate)
+    return (step + item % stepsPerFrame) / stepsPerFrame + item
+  }
+
+  /// Draws the cell onto blank columns (`spinnerFrame` is the spinner's
+  /// frame, should the cell be loading).
   @MainActor
-  static func draw(_ content: CellContent, selected: Bool, row: Int, x: Int, on canvas: any Canvas) {
+  static func draw(
+    _ content: CellContent, selected: Bool, spinnerFrame: Int = 0, row: Int, x: Int, on canvas: any Canvas
+  ) {
     let slot = x + 1
     let style = selected ? Theme.selection : Style.plain
     if selected {
@@ -44,10 +61,10 @@ enum CellView {
       if let marker = glyph.marker {
         canvas.text(String(marker), row: row, column: slot + 2, maxWidth: 1, style: Theme.marker)
       }
-    case .loading(let phase):
+    case .loading:
       let frames = canvas.isUnicode ? spinner : asciiSpinner
       canvas.glyph(
-        frames[phase % frames.count], row: row, column: slot, width: 2,
+        frames[spinnerFrame % frames.count], row: row, column: slot, width: 2,
         style: selected ? style : Theme.spinner)
     case .failed:
       canvas.text(canvas.isUnicode ? "✗" : "x", row: row, column: slot, maxWidth: 2, style: Theme.failed)

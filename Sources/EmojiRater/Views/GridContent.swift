@@ -6,9 +6,18 @@ import Loading
 @MainActor
 public protocol GridContent {
   func content(at indexPath: IndexPath) -> CellContent
+  /// The contents of a row's cells, left to right: asked once per row on
+  /// every frame, so a source can answer it faster than cell by cell.
+  func contents(ofItems items: Range<Int>, inSection section: Int) -> [CellContent]
   /// The selected emoji's details, once loaded (a load hides them too).
   func loadedEmoji(at indexPath: IndexPath) -> Emoji?
   var loadingSummary: LoadingSummary? { get }
+}
+
+extension GridContent {
+  public func contents(ofItems items: Range<Int>, inSection section: Int) -> [CellContent] {
+    items.map { content(at: IndexPath(item: $0, section: section)) }
+  }
 }
 
 /// The loader's state in brief, for the bottom line.

@@ -3,23 +3,116 @@ import Terminal
 
 /// Draws the rows of the grid that are on screen: section headers and cells.
 enum GridView {
+  /// What one line of the grid shows, kept from frame to frame so that a line
+  /// (or a cell) that still shows the same is not drawn again.
+  enum Line: Equatable {
+    case blank
+    case header(section: Int)
+    /// A row of cells: its layout row, the column of the selection if it is
+    /// in this row, and each cell's content from the left (nil: unknown, it
+    /// may have changed).
+    case cells(row: Int, selectedColumn: Int?, contents: [CellContent?])
+  }
+
+  /// What the canvas shows from the last frame: each grid line (nil:
+  /// unknown, draw it whole) and the animation step it was drawn at.
+  struct Drawn {
+    var lines: [Line?]
+    var animationStep: Int
+  }
+
+  /// Draws the grid and returns what its lines show now.
+  ///
+  /// `previous` is what the canvas shows from the last frame, its lines
+  /// already moved with any scroll, or nil when the grid's area is blank.
+  /// Lines that still show the same are left alone; in a row of cells only
+  /// the cells that changed are drawn, and only cells whose content is
+  /// unknown are asked for.
   @MainActor
-  static func draw(_ state: AppState, content: any GridContent, on canvas: any Canvas) {
+  @discardableResult
+  static func draw(
+    _ state: AppState, content: any GridContent, previous: Drawn? = nil, on canvas: any Canvas
+  ) -> Drawn {
     let layout = state.layout
-    let theme = Theme.for(canvas)
-    for (screenRow, row) in state.viewport.rows.enumerated() where row < layout.rowCount {
+    let step = state.animationStep
+    var lines: [Line?] = []
+    lines.reserveCapacity(state.viewport.height)
+    for (screenRow, row) in state.viewport.rows.enumerated() {
+      let before = previous.flatMap { screenRow < $0.lines.count ? $0.lines[screenRow] : nil }
+      guard row < layout.rowCount else {
+        if previous != nil, before != .blank { clearLine(screenRow, on: canvas) }
+        lines.append(.blank)
+        continue
+      }
       switch layout.row(row) {
       case .header(let section):
-        drawHeader(state.catalog.sections[section], row: screenRow, theme: theme, on: canvas)
+        if before != .header(section: section) {
+          if previous != nil { clearLine(screenRow, on: canvas) }
+          drawHeader(state.catalog.sections[section], row: screenRow, theme: Theme.for(canvas), on: canvas)
+        }
+        lines.append(.header(section: section))
       case .items(let section, let items):
-        for item in items {
-          let indexPath = IndexPath(item: item, section: section)
-          CellView.draw(
-            content.content(at: indexPath), selected: indexPath == state.selection, row: screenRow,
-            x: layout.originX(ofColumn: layout.column(of: indexPath)), on: canvas)
+        let selection = state.selection
+        let selectedColumn =
+          selection.section == section && items.contains(selection.item)
+          ? selection.item - items.lowerBound : nil
+        let cell = CellDrawing(
+          row: screenRow, firstItem: items.lowerBound, selectedColumn: selectedColumn,
+          step: step, layout: layout, canvas: canvas)
+        if case .cells(row, let oldSelection, let known)? = before, let previous {
+          // The same row of cells: ask for and draw only what may have changed.
+          var contents: [CellContent?] = known
+          for column in known.indices {
+            if let content = known[column] {
+              let moved =
+                content == .loading
+                && cell.spinnerFrame(column, at: step)
+                  != cell.spinnerFrame(column, at: previous.animationStep)
+              guard moved || (column == selectedColumn) != (column == oldSelection) else { continue }
+            } else {
+              contents[column] = content.content(
+                at: IndexPath(item: items.lowerBound + column, section: section))
+            }
+            cell.draw(contents[column]!, column: column, erasing: true)
+          }
+          lines.append(.cells(row: row, selectedColumn: selectedColumn, contents: contents))
+        } else {
+          if previous != nil { clearLine(screenRow, on: canvas) }
+          let contents = content.contents(ofItems: items, inSection: section)
+          for column in contents.indices { cell.draw(contents[column], column: column, erasing: false) }
+          lines.append(.cells(row: row, selectedColumn: selectedColumn, contents: contents))
         }
       }
     }
+    return Drawn(lines: lines, animationStep: step)
+  }
+
+  /// One row of cells as the screen places it.
+  @MainActor
+  private struct CellDrawing {
+    let row: Int
+    let firstItem: Int
+    let selectedColumn: Int?
+    let step: Int
+    let layout: GridLayout
+    let canvas: any Canvas
+
+    func spinnerFrame(_ column: Int, at step: Int) -> Int {
+      CellView.spinnerFrame(item: firstItem + column, step: step)
+    }
+
+    func draw(_ content: CellContent, column: Int, erasing: Bool) {
+      let x = layout.originX(ofColumn: column)
+      if erasing { canvas.fill(row: row, column: x, width: layout.metrics.cellWidth, style: .plain) }
+      CellView.draw(
+        content, selected: column == selectedColumn, spinnerFrame: spinnerFrame(column, at: step), row: row,
+        x: x, on: canvas)
+    }
+  }
+
+  @MainActor
+  private static func clearLine(_ row: Int, on canvas: any Canvas) {
+    canvas.fill(row: row, column: 0, width: canvas.size.columns, style: .plain)
   }
 
   /// ` ── Smileys & Emotion (168) ─────────`

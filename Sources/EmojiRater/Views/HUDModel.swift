@@ -1,4 +1,5 @@
 import FrameTiming
+import Loading
 
 /// The figures the HUD shows, taken from the frame statistics and the
 /// loader. A value, so the loop redraws the HUD only when it changed and
@@ -18,7 +19,25 @@ public struct HUDModel: Equatable, Sendable {
   public var budget: Double = 1000.0 / 60
   /// The frame clock has stopped: nothing moves, the figures are the last ones.
   public var idle = false
-  public var loading: LoadingSummary?
+  public var loading: Loading?
+
+  /// The loader's figures as the HUD shows them: plain numbers, so comparing
+  /// two models (every frame the HUD is drawn) stays cheap — no histograms.
+  public struct Loading: Equatable, Sendable {
+    public var mode: LoadingMode
+    public var loader: LoaderCounters
+    /// Ready-on-display, 0...1.
+    public var readyRate: Double
+    /// Visible latency p50 in milliseconds, once any cell waited.
+    public var medianWait: Double?
+
+    public init(_ summary: LoadingSummary) {
+      mode = summary.mode
+      loader = summary.loader
+      readyRate = summary.display.readyRate
+      medianWait = summary.display.medianVisibleLatency
+    }
+  }
 
   public init() {}
 
@@ -33,7 +52,7 @@ public struct HUDModel: Equatable, Sendable {
     recentWork = stats.recentWorkTimes(sparklineLength)
     budget = Double(stats.period) / 1e6
     self.idle = idle
-    self.loading = loading
+    self.loading = loading.map(Loading.init)
   }
 
   public var hitchBand: HitchBand { HitchBand(ratio: hitchRatio) }

@@ -100,8 +100,8 @@ enum HUDView {
             + " cancelled \(loader.cancelled) failed \(loader.failed) hits \(loader.cacheHits)",
           short: "q\(loader.queued) ld\(loader.inFlight) ok\(loader.completed) x\(loader.cancelled)",
           style: Theme.hint, keep: 3))
-      let ready = percent(loading.display.readyRate, digits: 0)
-      let wait = loading.display.medianVisibleLatency.map { " wait p50 \(Int($0.rounded())) ms" } ?? ""
+      let ready = percent(loading.readyRate, digits: 0)
+      let wait = loading.medianWait.map { " wait p50 \(Int($0.rounded())) ms" } ?? ""
       pieces.append(
         Piece(long: "ready \(ready)\(wait)", short: "ready \(ready)", style: Theme.status, keep: 7))
     }

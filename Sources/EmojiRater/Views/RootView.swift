@@ -2,15 +2,30 @@ import Terminal
 
 /// The whole screen as a function of the state.
 public enum RootView {
+  /// Draws the screen. With a `memo` the canvas is taken to hold the last
+  /// frame, and only what changed is drawn again; without one the canvas is
+  /// cleared and drawn whole. Both give the same screen.
   @MainActor
   public static func draw(
-    _ state: AppState, content: any GridContent, hud: HUDModel? = nil, on canvas: any Canvas
+    _ state: AppState, content: any GridContent, hud: HUDModel? = nil, memo: RenderMemo? = nil,
+    on canvas: any Canvas
   ) {
+    let frame = RenderMemo.Frame(size: canvas.size, isUnicode: canvas.isUnicode, layout: state.layout)
+    let topRow = state.viewport.topRow
+    let previous = memo?.reusableGrid(for: frame, topRow: topRow, on: canvas)
+    if previous == nil { canvas.clear() }
     if state.screen.isTooSmall {
       TooSmallView.draw(size: state.screen.size, on: canvas)
+      memo?.invalidate()
       return
     }
-    GridView.draw(state, content: content, on: canvas)
+    let grid = GridView.draw(state, content: content, previous: previous, on: canvas)
+    if previous != nil {
+      // The two bottom lines change with almost every frame: always drawn afresh.
+      for row in [state.screen.statusRow, state.screen.hintRow] {
+        canvas.fill(row: row, column: 0, width: canvas.size.columns, style: .plain)
+      }
+    }
     StatusLineView.draw(state, content: content, on: canvas)
     if state.isHUDShown, let hud {
       HUDView.draw(hud, notice: state.notice, row: state.screen.hintRow, on: canvas)
@@ -18,7 +33,11 @@ public enum RootView {
       HintLineView.draw(state, on: canvas)
     }
     if state.isHelpShown {
+      // Drawn over the grid: the next frame must draw the grid whole again.
       HelpOverlay.draw(on: canvas, gridHeight: state.screen.gridHeight)
+      memo?.invalidate()
+    } else {
+      memo?.remember(frame, topRow: topRow, grid: grid)
     }
   }
 }
