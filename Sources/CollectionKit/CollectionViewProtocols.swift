@@ -14,16 +14,24 @@ public protocol CollectionViewDataSourcePrefetching: AnyObject {
 }
 
 extension PrefetchPlanner.Plan {
-  /// Hands the plan over in the order that keeps a bounded pool honest:
-  /// what left first (freeing slots), then what is visible (so it queues
-  /// ahead of everything), then the prefetches, nearest first.
+  /// Hands over what came on and off screen: what left first (freeing
+  /// slots in a bounded pool), then what is visible. This belongs to the
+  /// frame: a cell's display is counted the moment it shows.
   @MainActor
-  public func deliver(
-    to delegate: any CollectionViewDelegate, prefetching: (any CollectionViewDataSourcePrefetching)?
-  ) {
+  public func deliverDisplays(to delegate: any CollectionViewDelegate) {
     for indexPath in didEndDisplaying { delegate.didEndDisplaying(itemAt: indexPath) }
-    if !cancelPrefetching.isEmpty { prefetching?.cancelPrefetchingForItems(at: cancelPrefetching) }
     for indexPath in willDisplay { delegate.willDisplay(itemAt: indexPath) }
-    if !prefetch.isEmpty { prefetching?.prefetchItems(at: prefetch) }
   }
+
+  /// Hands over the prefetch lists: the cancellations first, then the
+  /// requests, nearest first. UIKit calls these outside the layout pass,
+  /// when the main thread is free; so can a caller.
+  @MainActor
+  public func deliverPrefetching(to prefetching: any CollectionViewDataSourcePrefetching) {
+    if !cancelPrefetching.isEmpty { prefetching.cancelPrefetchingForItems(at: cancelPrefetching) }
+    if !prefetch.isEmpty { prefetching.prefetchItems(at: prefetch) }
+  }
+
+  /// Whether there is anything for a prefetching data source.
+  public var hasPrefetching: Bool { !cancelPrefetching.isEmpty || !prefetch.isEmpty }
 }

@@ -12,7 +12,8 @@ import Histogram
 /// - **Idle** time (the clock stopped because nothing moved) counts as
 ///   neither frames nor activity.
 ///
-/// Percentiles come from HDR histograms (microseconds, 3 significant digits).
+/// Percentiles come from HDR histograms (microseconds, 2 significant digits:
+/// within 1%, and a percentile query short enough to run on a frame).
 public struct FrameStats: Sendable {
   public let period: UInt64
   /// Seconds the rolling window covers.
@@ -135,7 +136,7 @@ public struct FrameStats: Sendable {
 
   private static func histogram() -> Histogram<UInt64> {
     // Up to an hour, in microseconds.
-    Histogram<UInt64>(highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
+    Histogram<UInt64>(highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .two)
   }
 
   private static func microseconds(_ nanoseconds: UInt64) -> UInt64 {

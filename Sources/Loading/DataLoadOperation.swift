@@ -38,6 +38,7 @@ public final class DataLoadOperation<ID: Hashable & Sendable, Value: Sendable>: 
   private let fetch: @Sendable (ID) -> Value
   private let scheduler: any LoadScheduler
   private let report: @Sendable (DataLoadOperation, LoadOutcome<Value>) -> Void
+  private let onStart: @Sendable () -> Void
   private let state = Locked(Phase.ready)
 
   private enum Phase {
@@ -46,10 +47,14 @@ public final class DataLoadOperation<ID: Hashable & Sendable, Value: Sendable>: 
     case finished
   }
 
-  /// - Parameter report: called exactly once, on whatever thread the load
-  ///   ended on; the loader hops it to the main queue.
+  /// - Parameters:
+  ///   - onStart: called when the load starts waiting (it is then in flight),
+  ///     on the queue's thread.
+  ///   - report: called exactly once, on whatever thread the load ended on;
+  ///     the loader hops it to the main queue.
   public init(
     identifier: ID, plan: LoadPlan, scheduler: any LoadScheduler, fetch: @escaping @Sendable (ID) -> Value,
+    onStart: @escaping @Sendable () -> Void = {},
     report: @escaping @Sendable (DataLoadOperation, LoadOutcome<Value>) -> Void
   ) {
     self.identifier = identifier
@@ -57,6 +62,7 @@ public final class DataLoadOperation<ID: Hashable & Sendable, Value: Sendable>: 
     self.scheduler = scheduler
     self.fetch = fetch
     self.report = report
+    self.onStart = onStart
   }
 
   override public var isAsynchronous: Bool { true }
@@ -77,6 +83,8 @@ public final class DataLoadOperation<ID: Hashable & Sendable, Value: Sendable>: 
     let started = state.withLock { phase in
       guard case .ready = phase else { return false }
       phase = .waiting(nil)
+      // Inside the lock: counted in before any ending (which needs it) counts it out.
+      onStart()
       return true
     }
     guard started else { return }

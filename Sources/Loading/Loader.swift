@@ -33,6 +33,16 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// Loads started per item: a retry draws a new latency and fate.
   private var attempts: [ID: UInt64] = [:]
   private var operations: [ID: DataLoadOperation<ID, Value>] = [:]
+  /// Loads asked for but not yet made into operations, with their priority,
+  /// and the order they were asked in (ids no longer in `requested` are skipped).
+  private var requested: [ID: Operation.QueuePriority] = [:]
+  private var requestOrder: [ID] = []
+  /// Operations cancelled but not yet told.
+  private var cancelled: [Operation] = []
+  private var submissionScheduled = false
+  /// Loads waiting out their latency now, counted by the operations as they
+  /// start and end (counting them by asking each operation cost a lock apiece).
+  private let waiting = Locked(0)
   private var failures: Set<ID> = []
   private var cache: LRUCache<ID, Value>
   private var tally = LoaderCounters()
@@ -74,7 +84,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
 
   public func state(of id: ID) -> ItemState<Value> {
     if let value = cache.peek(id) { return .loaded(value) }
-    if operations[id] != nil { return .loading }
+    if operations[id] != nil || requested[id] != nil { return .loading }
     if failures.contains(id) { return .failed }
     return .absent
   }
@@ -85,13 +95,14 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   }
 
   /// Whether any load is queued or in flight.
-  public var hasOutstandingLoads: Bool { !operations.isEmpty }
+  public var hasOutstandingLoads: Bool { !operations.isEmpty || !requested.isEmpty }
 
   public var counters: LoaderCounters {
     var counters = tally
-    let executing = operations.values.filter(\.isExecuting).count
+    // Cancelled loads leave `operations` at once but wait until told.
+    let executing = min(waiting.withLock { $0 }, operations.count)
     counters.inFlight = executing
-    counters.queued = operations.count - executing
+    counters.queued = operations.count - executing + requested.count
     return counters
   }
 
@@ -105,6 +116,13 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// Makes sure `id` is loaded or loading, at `priority`. A load already
   /// under way is re-prioritised instead of repeated; a failed item is
   /// retried only when it is wanted as visible.
+  ///
+  /// The item counts as loading at once, but its operation is made and
+  /// queued when the main thread is next free (`submitRequests`), as UIKit
+  /// prefetches in the run loop's idle time: a frame that scrolls a page
+  /// asks for hundreds of loads and cancels hundreds, and that bookkeeping
+  /// need not stand between the frame and the screen. A request cancelled
+  /// before then costs nothing.
   public func load(_ id: ID, priority: LoadPriority) {
     if cache.contains(id) {
       tally.cacheHits += 1
@@ -116,30 +134,78 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
       }
       return
     }
+    if requested[id] != nil {
+      requested[id] = priority.queuePriority
+      return
+    }
     if failures.contains(id) {
       guard priority == .visible else { return }
       failures.remove(id)
     }
-    let operation = DataLoadOperation(
-      identifier: id, plan: nextPlan(for: id), scheduler: scheduler, fetch: fetch
-    ) { [weak self] operation, outcome in
-      DispatchQueue.main.async {
-        MainActor.assumeIsolated { self?.finished(operation, outcome) }
-      }
-    }
-    operation.queuePriority = priority.queuePriority
-    operations[id] = operation
-    queue.addOperation(operation)
+    requested[id] = priority.queuePriority
+    requestOrder.append(id)
+    scheduleSubmission()
   }
 
-  /// Stops loading `id`, whether queued or waiting.
+  /// Stops loading `id`, whether requested, queued or waiting. It no longer
+  /// counts as loading at once; its operation hears of it when the main
+  /// thread is next free, and stops waiting then.
   public func cancel(_ id: ID) {
-    operations.removeValue(forKey: id)?.cancel()
+    if requested.removeValue(forKey: id) != nil {
+      tally.cancelledBeforeStart += 1
+    } else if let operation = operations.removeValue(forKey: id) {
+      // Told when the main thread is next free, with the new requests. Should
+      // it arrive first, its value is cached all the same.
+      cancelled.append(operation)
+      scheduleSubmission()
+    }
   }
 
   /// Cancels every load except those for `kept` (a mode switch).
   public func cancelAll(except kept: Set<ID> = []) {
-    for id in operations.keys where !kept.contains(id) { cancel(id) }
+    for id in Array(operations.keys) + Array(requested.keys) where !kept.contains(id) { cancel(id) }
+  }
+
+  /// Tells the operations cancelled since the last call, then makes and
+  /// queues the ones asked for, in one batch. It runs by itself once the
+  /// current work on the main queue is done (after the frame); call it to
+  /// submit at once.
+  public func submitRequests() {
+    submissionScheduled = false
+    for operation in cancelled { operation.cancel() }
+    cancelled.removeAll()
+    var batch: [Operation] = []
+    batch.reserveCapacity(requested.count)
+    for id in requestOrder {
+      guard let priority = requested.removeValue(forKey: id) else { continue }
+      let waiting = waiting
+      let operation = DataLoadOperation(
+        identifier: id, plan: nextPlan(for: id), scheduler: scheduler, fetch: fetch,
+        onStart: { waiting.withLock { $0 += 1 } },
+        report: { [weak self] operation, outcome in
+          if case .cancelledBeforeStart = outcome {} else { waiting.withLock { $0 -= 1 } }
+          DispatchQueue.main.async {
+            MainActor.assumeIsolated { self?.finished(operation, outcome) }
+          }
+        })
+      operation.queuePriority = priority
+      operations[id] = operation
+      batch.append(operation)
+    }
+    requestOrder.removeAll(keepingCapacity: true)
+    queue.addOperations(batch, waitUntilFinished: false)
+  }
+
+  private func scheduleSubmission() {
+    guard !submissionScheduled else { return }
+    submissionScheduled = true
+    DispatchQueue.main.async { [weak self] in
+      MainActor.assumeIsolated { self?.submitIfScheduled() }
+    }
+  }
+
+  private func submitIfScheduled() {
+    if submissionScheduled { submitRequests() }
   }
 
   /// Loads `id` on the calling thread, blocking it for the whole latency:

@@ -179,3 +179,40 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
     #expect(plan.prefetch.count == 2 * huge.columns)
   }
 }
+
+/// Records the calls a plan's delivery makes, in order.
+@MainActor
+private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePrefetching {
+  var calls: [String] = []
+  func willDisplay(itemAt indexPath: IndexPath) { calls.append("show \(layout.flatIndex(of: indexPath))") }
+  func didEndDisplaying(itemAt indexPath: IndexPath) {
+    calls.append("hide \(layout.flatIndex(of: indexPath))")
+  }
+  func prefetchItems(at requests: [PrefetchPlanner.Prefetch]) {
+    calls.append("prefetch \(requests.map { layout.flatIndex(of: $0.indexPath) })")
+  }
+  func cancelPrefetchingForItems(at indexPaths: [IndexPath]) {
+    calls.append("cancel \(indexPaths.map { layout.flatIndex(of: $0) })")
+  }
+}
+
+@MainActor
+@Suite struct PlanDeliveryTests {
+  /// What left goes before what came (freeing a bounded pool's slots first),
+  /// and cancellations before new prefetches.
+  @Test func departuresComeFirstInBothHalves() {
+    var planner = PrefetchPlanner(depth: .fixed(rows: 1))
+    _ = planner.update(visibleRows: 1..<2, in: layout, at: 0)
+    let plan = planner.update(visibleRows: 3..<4, in: layout, at: 100 * ms)
+    let log = CallLog()
+    plan.deliverDisplays(to: log)
+    #expect(log.calls.prefix(5) == ["hide 0", "hide 1", "hide 2", "hide 3", "hide 4"])
+    #expect(log.calls.suffix(5) == ["show 10", "show 11", "show 12", "show 13", "show 14"])
+    log.calls = []
+    #expect(plan.hasPrefetching)
+    plan.deliverPrefetching(to: log)
+    #expect(log.calls.count == 2)
+    #expect(log.calls.first?.hasPrefix("cancel") == true)
+    #expect(log.calls.last?.hasPrefix("prefetch") == true)
+  }
+}

@@ -93,6 +93,19 @@ import Testing
     #expect(controller.loader.counters.completed == 30)
   }
 
+  /// The screen redraws only the cells the controller says changed: every
+  /// arrival must be among them, and a mode switch means anything may have.
+  @Test func itReportsWhichCellsChangedSinceTheScreenLastAsked() async {
+    let controller = controller(.async)
+    controller.update(visibleRows: 0..<2, layout: layout)  // items 0..<15
+    _ = controller.takeChanges()
+    await finishLoads(controller)
+    #expect(controller.takeChanges() == Set(0..<15))
+    #expect(controller.takeChanges() == [], "taken: nothing new since")
+    controller.cycleMode()
+    #expect(controller.takeChanges() == nil)
+  }
+
   @Test func onlyArrivalsOnScreenAskForAFrame() async {
     let controller = controller(.prefetch, prefetchRows: 2)
     var frames = 0

@@ -66,6 +66,9 @@ final class FetchLog: Sendable {
     #expect(await eventually { scheduler.pendingCount == 1 })
     #expect(loader.counters.queued == 1)
     loader.cancel(2)
+    #expect(loader.counters.queued == 0)
+    // The operation hears of it once the main thread is free; here, at once.
+    loader.submitRequests()
     await deliver(loader, completed: 1)
     #expect(await eventually { loader.counters.cancelledBeforeStart == 1 })
     #expect(loader.counters.cancelledDuringWait == 0)
@@ -78,8 +81,8 @@ final class FetchLog: Sendable {
     loader.load(3, priority: .visible)
     #expect(await eventually { scheduler.pendingCount == 1 })
     loader.cancel(3)
-    // The wait itself is gone: nothing is left to fire.
-    #expect(scheduler.pendingCount == 0)
+    // As soon as the main thread is free, the wait itself is gone: nothing is left to fire.
+    #expect(await eventually { scheduler.pendingCount == 0 })
     #expect(await eventually { loader.counters.cancelledDuringWait == 1 })
     if case .absent = loader.state(of: 3) {} else { Issue.record("3 should be absent") }
     scheduler.advance(by: 1_000)
@@ -177,6 +180,21 @@ final class FetchLog: Sendable {
     #expect(await eventually { scheduler.pendingCount == 1 })
     await deliver(loader, completed: 2)
     #expect(loader.counters.wasted == 0)
+  }
+
+  /// An eviction changes what a cell shows (back to loading): it is reported
+  /// like an arrival, so a screen that keeps its last frame redraws the cell.
+  @Test func anEvictionIsReportedAsAChange() async {
+    let loader = makeLoader(cache: 1)
+    var changes: [Int] = []
+    loader.onChange = { changes.append($0) }
+    loader.load(0, priority: .visible)
+    await deliver(loader, completed: 1)
+    loader.load(1, priority: .visible)
+    #expect(await eventually { scheduler.pendingCount == 1 })
+    await deliver(loader, completed: 2)
+    #expect(changes == [0, 0, 1], "0 arrived, 0 was evicted, 1 arrived")
+    if case .absent = loader.state(of: 0) {} else { Issue.record("0 should be gone") }
   }
 
   @Test func aFailedItemIsRetriedOnlyWhenDisplayedAgain() async {

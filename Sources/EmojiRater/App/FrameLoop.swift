@@ -143,7 +143,10 @@ public final class FrameLoop {
     let busy =
       !events.isEmpty || !commands.isEmpty || needsDisplay || loading.hasVisibleLoads || loading.isScrolling
     pacer.end(busy: busy)
+    // The HUD's figures are state too: the time to gather them is input's.
+    mark = clock.now()
     refreshHUD(at: start)
+    work.input += clock.now() - mark
 
     if needsDisplay {
       mark = clock.now()

@@ -1,4 +1,5 @@
 import CollectionKit
+import Dispatch
 import FrameTiming
 import Loading
 
@@ -80,7 +81,18 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     self.visibleRows = visibleRows
     loader.cacheCapacity = max(configuredCacheSize, Self.cacheFloor(rows: visibleRows.count, layout: layout))
     let plan = planner.update(visibleRows: visibleRows, in: layout, at: clock.now())
-    plan.deliver(to: self, prefetching: self)
+    if plan.hasPrefetching {
+      // As UIKit asks for prefetches outside the layout pass: once this
+      // frame is on screen. A page jump cancels and asks for hundreds;
+      // the frame needs none of them.
+      DispatchQueue.main.async { [weak self] in
+        MainActor.assumeIsolated {
+          guard let self else { return }
+          plan.deliverPrefetching(to: self)
+        }
+      }
+    }
+    plan.deliverDisplays(to: self)
   }
 
   /// The cache must hold every cell on screen and the prefetch window with
