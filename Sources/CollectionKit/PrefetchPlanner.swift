@@ -53,9 +53,12 @@ public struct PrefetchPlanner: Sendable {
   }
 
   public let depth: Depth
-  /// Adaptive bounds: the idle, symmetric depth and the deepest reach ahead.
+  /// Adaptive bounds: the idle, symmetric depth and the deepest reach ahead
+  /// (or `maximumScreens` screens, if that is more: paging through a tall
+  /// terminal needs the next page and the one after).
   public let minimumRows: Int
   public let maximumRows: Int
+  public let maximumScreens: Int
   /// How long without movement before the scroll counts as stopped.
   public static let idleAfter: UInt64 = 1_000_000_000
 
@@ -72,17 +75,28 @@ public struct PrefetchPlanner: Sendable {
   /// When the view last moved; nil before the first movement and after it
   /// stops, when there is no interval to measure a speed over.
   private var lastMovement: UInt64?
+  /// The movements of the current run (one direction, no stop) within the
+  /// last `averagingWindow`, and when the run began.
+  private var recentMoves: [(time: UInt64, rows: Int)] = []
+  private var runStart: UInt64 = 0
+  /// How far back `expectedSpeed` looks: long enough to span a burst and
+  /// its pause, or a few page jumps.
+  public static let averagingWindow: UInt64 = 2_000_000_000
 
   /// The speed taken for a scroll's first movement, which has no interval
   /// to measure one over (rows a second; 0 keeps the minimum reach until the
   /// second movement).
   public let assumedSpeed: Double
 
-  public init(depth: Depth, minimumRows: Int = 2, maximumRows: Int = 40, assumedSpeed: Double = 0) {
+  public init(
+    depth: Depth, minimumRows: Int = 2, maximumRows: Int = 40, maximumScreens: Int = 0,
+    assumedSpeed: Double = 0
+  ) {
     self.depth = depth
     self.assumedSpeed = assumedSpeed
     self.minimumRows = minimumRows
     self.maximumRows = max(minimumRows, maximumRows)
+    self.maximumScreens = maximumScreens
   }
 
   /// Rows the window reaches beyond the leading and trailing edge now.
@@ -106,7 +120,9 @@ public struct PrefetchPlanner: Sendable {
   /// what the data source must hear about.
   public mutating func update(visibleRows: Range<Int>, in layout: GridLayout, at time: UInt64) -> Plan {
     let newVisible = layout.flatRange(ofRows: visibleRows)
-    track(topRow: visibleRows.lowerBound, columns: layout.columns, at: time)
+    track(
+      topRow: visibleRows.lowerBound, columns: layout.columns,
+      deepest: max(maximumRows, maximumScreens * visibleRows.count), at: time)
     let (aheadRows, behindRows) = reach
     let (downRows, upRows) = direction == .up ? (behindRows, aheadRows) : (aheadRows, behindRows)
     let rows = visibleRows.clamped(to: 0..<layout.rowCount)
@@ -144,14 +160,15 @@ public struct PrefetchPlanner: Sendable {
   /// Forgets everything (the data changed): the next update displays afresh.
   public mutating func reset() {
     self = PrefetchPlanner(
-      depth: depth, minimumRows: minimumRows, maximumRows: maximumRows, assumedSpeed: assumedSpeed)
+      depth: depth, minimumRows: minimumRows, maximumRows: maximumRows, maximumScreens: maximumScreens,
+      assumedSpeed: assumedSpeed)
   }
 
   // MARK: Motion
 
   /// Follows the top row over time. A change of column count (a resize)
   /// moves rows without anyone scrolling, so it is no motion sample.
-  private mutating func track(topRow: Int, columns: Int, at time: UInt64) {
+  private mutating func track(topRow: Int, columns: Int, deepest: Int, at time: UInt64) {
     defer {
       lastTopRow = topRow
       lastColumns = columns
@@ -164,6 +181,7 @@ public struct PrefetchPlanner: Sendable {
         direction = .none
         speed = 0
         self.lastMovement = nil
+        recentMoves = []
       }
       return
     }
@@ -176,12 +194,33 @@ public struct PrefetchPlanner: Sendable {
       lastMovement.map { Double(abs(movedRows)) / (Double(time - $0) / 1e9) } ?? assumedSpeed
     // Smooth the speed while the direction holds; a reversal starts afresh.
     speed = sameDirection && speed > 0 ? (speed + rowsPerSecond) / 2 : rowsPerSecond
+    if !sameDirection {
+      recentMoves = []
+      runStart = lastMovement ?? time
+    }
+    recentMoves.append((time, abs(movedRows)))
+    recentMoves.removeAll { time - $0.time >= Self.averagingWindow }
     direction = newDirection
     lastMovement = time
     if case .adaptive(let leadTime) = depth {
-      let wanted = min(max(Int((speed * leadTime / 1000).rounded(.up)) + 1, minimumRows), maximumRows)
+      let wanted = min(max(Int((speed * leadTime / 1000).rounded(.up)) + 1, minimumRows), deepest)
       aheadRows = sameDirection ? max(aheadRows, wanted) : wanted
     }
+  }
+
+  /// The speed the scroll can be counted on to keep at `time`, in rows a
+  /// second, to tell when a row will come into view: the rows moved over the
+  /// last `averagingWindow` (a burst's pauses and a page's dwell count, not
+  /// only its peak), but no more than one row in the time since the last
+  /// movement (a scroll that paused is not still racing), and 0 once it has
+  /// stopped.
+  public func expectedSpeed(at time: UInt64) -> Double {
+    guard direction != .none, let lastMovement, time > lastMovement else { return speed }
+    let moved = recentMoves.filter { time - $0.time < Self.averagingWindow }.reduce(0) { $0 + $1.rows }
+    // At least half a second: a run's first steps say little about its pace.
+    let span = min(max(time - runStart, Self.averagingWindow / 4), Self.averagingWindow)
+    let average = moved == 0 ? speed : Double(moved) / (Double(span) / 1e9)
+    return min(average, 1e9 / Double(time - lastMovement))
   }
 
   // MARK: Sets of items

@@ -35,7 +35,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   private var operations: [ID: DataLoadOperation<ID, Value>] = [:]
   /// Loads asked for but not yet made into operations, with their priority,
   /// and the order they were asked in (ids no longer in `requested` are skipped).
-  private var requested: [ID: Operation.QueuePriority] = [:]
+  private var requested: [ID: LoadPriority] = [:]
   private var requestOrder: [ID] = []
   /// Operations cancelled but not yet told.
   private var cancelled: [Operation] = []
@@ -117,12 +117,11 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// under way is re-prioritised instead of repeated; a failed item is
   /// retried only when it is wanted as visible.
   ///
-  /// The item counts as loading at once, but its operation is made and
-  /// queued when the main thread is next free (`submitRequests`), as UIKit
-  /// prefetches in the run loop's idle time: a frame that scrolls a page
-  /// asks for hundreds of loads and cancels hundreds, and that bookkeeping
-  /// need not stand between the frame and the screen. A request cancelled
-  /// before then costs nothing.
+  /// The item counts as loading at once, but its operation is made when
+  /// the main thread is next free and the pool has a slot for it
+  /// (`submitRequests`): a frame that scrolls a page asks for hundreds of
+  /// loads and cancels hundreds, and that bookkeeping need not stand between
+  /// the frame and the screen. A request cancelled before then costs nothing.
   public func load(_ id: ID, priority: LoadPriority) {
     if cache.contains(id) {
       tally.cacheHits += 1
@@ -135,14 +134,14 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
       return
     }
     if requested[id] != nil {
-      requested[id] = priority.queuePriority
+      requested[id] = priority
       return
     }
     if failures.contains(id) {
       guard priority == .visible else { return }
       failures.remove(id)
     }
-    requested[id] = priority.queuePriority
+    requested[id] = priority
     requestOrder.append(id)
     scheduleSubmission()
   }
@@ -166,17 +165,46 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     for id in Array(operations.keys) + Array(requested.keys) where !kept.contains(id) { cancel(id) }
   }
 
-  /// Tells the operations cancelled since the last call, then makes and
-  /// queues the ones asked for, in one batch. It runs by itself once the
-  /// current work on the main queue is done (after the frame); call it to
-  /// submit at once.
+  /// Decides which waiting request takes a free slot: the lowest value goes
+  /// first (ties in the order asked); infinity means not now — the request
+  /// waits, and is ranked again at the next chance (`requestDispatch`). The view controller knows what the
+  /// loader does not — where each item is relative to a moving viewport, so
+  /// which loads can still be ready in time — and can say so here, as an
+  /// earliest-deadline-first scheduler would. Without it: visible items
+  /// first, then prefetches nearest first.
+  public var urgency: (@MainActor (ID, LoadPriority) -> Double)?
+
+  /// Tells the operations cancelled since the last call, then gives each
+  /// free slot of the pool to the most urgent waiting request, in one batch.
+  /// Requests wait here rather than in the `OperationQueue`, so that which
+  /// one goes next is decided when a slot frees, not when it was asked for:
+  /// by then the viewport has moved on. It runs by itself once the current
+  /// work on the main queue is done (after the frame, after an arrival);
+  /// call it to submit at once.
   public func submitRequests() {
     submissionScheduled = false
     for operation in cancelled { operation.cancel() }
     cancelled.removeAll()
+    let free = maxConcurrent == 0 ? requested.count : max(0, maxConcurrent - operations.count)
+    guard free > 0, !requested.isEmpty else { return }
+    requestOrder.removeAll { requested[$0] == nil }
+    var chosen = requestOrder
+    if let urgency {
+      // Request order breaks ties: a stable sort of the ranked requests.
+      chosen = requestOrder.enumerated()
+        .map { (rank: urgency($1, requested[$1]!), order: $0, id: $1) }
+        .filter { $0.rank.isFinite }
+        .sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }
+        .prefix(free).map(\.id)
+    } else if free < requested.count {
+      chosen = requestOrder.enumerated()
+        .map { (rank: Self.defaultUrgency($1, requested[$1]!), order: $0, id: $1) }
+        .sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }
+        .prefix(free).map(\.id)
+    }
     var batch: [Operation] = []
-    batch.reserveCapacity(requested.count)
-    for id in requestOrder {
+    batch.reserveCapacity(chosen.count)
+    for id in chosen {
       guard let priority = requested.removeValue(forKey: id) else { continue }
       let waiting = waiting
       let operation = DataLoadOperation(
@@ -188,12 +216,25 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
             MainActor.assumeIsolated { self?.finished(operation, outcome) }
           }
         })
-      operation.queuePriority = priority
+      operation.queuePriority = priority.queuePriority
       operations[id] = operation
       batch.append(operation)
     }
-    requestOrder.removeAll(keepingCapacity: true)
+    requestOrder.removeAll { requested[$0] == nil }
     queue.addOperations(batch, waitUntilFinished: false)
+  }
+
+  private static func defaultUrgency(_ id: ID, _ priority: LoadPriority) -> Double {
+    switch priority {
+    case .visible: 0
+    case .prefetch(let distance): Double(distance)
+    }
+  }
+
+  /// Asks for the waiting requests to be ranked again once the main thread
+  /// is free: what an `urgency` held back may be due now (the scroll slowed).
+  public func requestDispatch() {
+    if !requested.isEmpty || !cancelled.isEmpty { scheduleSubmission() }
   }
 
   private func scheduleSubmission() {
@@ -250,6 +291,8 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     let id = operation.identifier
     let isCurrent = operations[id] === operation
     if isCurrent { operations.removeValue(forKey: id) }
+    // A slot is free: the most urgent waiting request takes it.
+    if !requested.isEmpty { scheduleSubmission() }
     switch outcome {
     case .loaded(let value):
       tally.completed += 1

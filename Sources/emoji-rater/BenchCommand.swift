@@ -11,11 +11,12 @@ struct BenchCommand: ParsableCommand {
     commandName: "bench",
     abstract: "Measure the loading modes side by side on scripted scrolls.",
     discussion: """
-      Runs the real app (frame loop, loader, views, ncurses output) on a pseudo-terminal
-      it opens itself, so it needs no terminal and runs anywhere. Each run is one mode,
-      one trace, one terminal size and one pool, for --seconds, from the same seed and
-      the same whole first screen. Traces: steady (5 rows/s), burst (30 rows/s half the
-      time), reversal (10 rows/s down then up), pages (page down, sometimes up).
+      Runs the real app (frame loop, loader, views, ncurses output) on a pseudo-terminal \
+      it opens itself, so it needs no terminal and runs anywhere. Each run is one mode, \
+      one trace, one terminal size and one pool, for --seconds, from the same seed and \
+      the same whole first screen, on the catalog repeated to 20 screens of the largest \
+      size unless --items says otherwise. Traces: steady (5 rows/s), burst (30 rows/s \
+      half the time), reversal (10 rows/s down then up), pages (page down, sometimes up).
       """
   )
 
@@ -112,8 +113,10 @@ struct BenchCommand: ParsableCommand {
     plan: Plan, configuration: BenchRunner.Configuration, smallPool: Int, items: Int?, json: Bool
   ) throws -> [BenchResult] {
     let catalog = EmojiCatalog.builtIn(includeSkinTones: true)
+    let count = items ?? BenchRunner.defaultItemCount(catalog: catalog, sizes: plan.sizes)
     let runner = BenchRunner(
-      catalog: items.map { catalog.repeated(toCount: $0) } ?? catalog, configuration: configuration)
+      catalog: count == catalog.count ? catalog : catalog.repeated(toCount: count),
+      configuration: configuration)
     var results: [BenchResult] = []
     for size in plan.sizes {
       for trace in plan.traces {

@@ -68,7 +68,7 @@ struct BrowseCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Loads in flight at most, like a connection pool; 0 for no bound (default: sized by Little's law).",
+      "Loads in flight at most, like a connection pool; 0 for no bound (default: sized for the terminal and latency).",
       valueName: "n"))
   var maxConcurrent: Int?
 

@@ -105,6 +105,29 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
     #expect(planner.reach == (6, 1), "5 rows a second for a second, plus the next row")
   }
 
+  /// Bursts of 30 rows a second, half a second on and half off: a row's
+  /// deadline is judged by the pace over the pauses too (15 rows a second),
+  /// and a scroll that has paused for a while is not counted on to race.
+  @Test func theExpectedSpeedSpansPausesAndFallsDuringThem() {
+    var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 30)
+    let tall = GridLayout(sectionItemCounts: [5_000], width: 26)
+    var time: UInt64 = 0
+    var top = 0
+    _ = planner.update(visibleRows: 0..<2, in: tall, at: time)
+    for second in 0..<3 {
+      for step in 0..<15 {
+        time = UInt64(second) * 1_000 * ms + UInt64(step) * 33 * ms
+        top += 1
+        _ = planner.update(visibleRows: top..<(top + 2), in: tall, at: time)
+      }
+    }
+    // Just after a burst: 30 rows over the last 2 s.
+    #expect(abs(planner.expectedSpeed(at: time + 1 * ms) - 15) < 1)
+    #expect(planner.speed > 25, "the smoothed speed is the burst's own")
+    // 300 ms into the pause: at most a row per 300 ms.
+    #expect(abs(planner.expectedSpeed(at: time + 300 * ms) - 1000.0 / 300) < 0.01)
+  }
+
   @Test func theReachAheadDoesNotShrinkWhileTheScrollKeepsItsWay() {
     var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 30)
     _ = planner.update(visibleRows: 0..<2, in: layout, at: 0)

@@ -182,6 +182,40 @@ final class FetchLog: Sendable {
     #expect(loader.counters.wasted == 0)
   }
 
+  /// Requests wait for a free slot, and the most urgent one takes it then:
+  /// who goes next is decided when a slot frees, not when it was asked for.
+  @Test func aFreeSlotGoesToTheMostUrgentWaitingRequest() async {
+    let loader = makeLoader(maxConcurrent: 1)
+    var arrivals: [Int] = []
+    loader.onChange = { arrivals.append($0) }
+    let order = Locked([1: 3.0, 2: 2.0, 3: 1.0])
+    loader.urgency = { id, _ in order.withLock { $0[id] ?? 0 } }
+    loader.load(100, priority: .visible)
+    #expect(await eventually { scheduler.pendingCount == 1 })
+    for id in 1...3 { loader.load(id, priority: .prefetch(distance: id)) }
+    order.withLock { $0[1] = 0 }  // 1 became the most urgent while it waited
+    for round in 1...4 {
+      await deliver(loader, completed: round)
+      _ = await eventually { scheduler.pendingCount == (round < 4 ? 1 : 0) }
+    }
+    #expect(arrivals == [100, 1, 3, 2])
+  }
+
+  /// An infinite urgency holds a request back, even with slots free, until
+  /// it is ranked again and found due.
+  @Test func aRequestThatIsNotDueWaitsUntilItIs() async {
+    let loader = makeLoader(maxConcurrent: 4)
+    let due = Locked(false)
+    loader.urgency = { _, _ in due.withLock { $0 } ? 1 : .infinity }
+    loader.load(5, priority: .prefetch(distance: 1))
+    loader.submitRequests()
+    #expect(scheduler.pendingCount == 0)
+    #expect(loader.counters.queued == 1, "still wanted, waiting")
+    due.withLock { $0 = true }
+    loader.requestDispatch()
+    #expect(await eventually { scheduler.pendingCount == 1 })
+  }
+
   /// An eviction changes what a cell shows (back to loading): it is reported
   /// like an arrival, so a screen that keeps its last frame redraws the cell.
   @Test func anEvictionIsReportedAsAChange() async {

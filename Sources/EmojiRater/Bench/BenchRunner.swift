@@ -1,3 +1,4 @@
+import CollectionKit
 import Foundation
 import FrameTiming
 import Loading
@@ -29,7 +30,7 @@ public struct BenchRunner {
     self.configuration = configuration
   }
 
-  /// One run. `pool` nil sizes the pool as the app does (Little's law).
+  /// One run. `pool` nil sizes the pool as the app does (`PoolSizing`).
   public func run(mode: LoadingMode, trace: ScrollTrace, size: Size, pool: Int?) throws -> BenchResult {
     let runStart = ContinuousClock.now
     let terminal = try PseudoTerminal(size: size)
@@ -106,6 +107,16 @@ public struct BenchRunner {
       visibleLatencyP50: display.visibleLatency.percentile(50),
       visibleLatencyP95: display.visibleLatency.percentile(95), wasted: counters.wasted,
       cancelled: counters.cancelled, bytesPerFrame: Double(bytes) / Double(drawn))
+  }
+
+  /// Content many screens long at every size, so that no trace runs into
+  /// its end: the catalog, repeated to `screens` screens of the largest size
+  /// if it is shorter (with skin tones it fills 1.6 screens at 200×60).
+  public static func defaultItemCount(catalog: EmojiCatalog, sizes: [Size], screens: Int = 20) -> Int {
+    let cellsPerScreen = sizes.map { size in
+      GridLayout(sectionItemCounts: [1], width: size.columns).columns * ScreenLayout(size: size).gridHeight
+    }
+    return max(catalog.count, screens * (cellsPerScreen.max() ?? 0))
   }
 
   private static func milliseconds(_ duration: Duration) -> Double {

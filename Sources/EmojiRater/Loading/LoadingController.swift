@@ -27,7 +27,8 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   private var visibleRows: Range<Int> = 0..<0
   private let clock: any MonotonicClock
   private let latency: LatencyModel
-  private let sizesPoolByLittlesLaw: Bool
+  private let medianLatency: Double
+  private let sizesPoolForTheTerminal: Bool
   private let configuredCacheSize: Int
   /// Items on screen whose data has not arrived, with when they came on screen.
   private var waitingSince: [Int: UInt64] = [:]
@@ -46,15 +47,16 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     self.layout = layout
     self.clock = clock
     latency = options.latency
+    medianLatency = options.latency.quantile(0.5)
     var configuration = Loader<Int, EmojiPresentation>.Configuration()
     configuration.latency = options.latency
     configuration.failureRate = options.failureRate
     configuration.cacheCapacity = options.cacheSize
     configuration.seed = options.seed
-    sizesPoolByLittlesLaw = options.maxConcurrent == nil
+    sizesPoolForTheTerminal = options.maxConcurrent == nil
     configuredCacheSize = options.cacheSize
     configuration.maxConcurrent =
-      options.maxConcurrent ?? PoolSizing.littlesLaw(columns: layout.columns, latency: options.latency)
+      options.maxConcurrent ?? PoolSizing.pool(columns: layout.columns, latency: options.latency)
     // The catalog is the "server": a load returns an item's record and glyphs.
     loader = Loader(configuration: configuration, scheduler: scheduler) {
       EmojiPresentation(catalog.emoji(atFlatIndex: $0))
@@ -65,8 +67,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     planner = PrefetchPlanner(
       depth: options.prefetchRows.map { .fixed(rows: $0) }
         ?? .adaptive(leadTime: options.latency.quantile(0.9)),
-      assumedSpeed: PoolSizing.steadyRowsPerSecond)
+      maximumScreens: 2, assumedSpeed: PoolSizing.steadyRowsPerSecond)
     loader.onChange = { [unowned self] id in arrived(id) }
+    loader.urgency = { [unowned self] id, _ in urgency(of: id) }
   }
 
   // MARK: Frames
@@ -74,8 +77,8 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// Tells the controller what the grid shows now; it works out what came
   /// and went and asks the loader accordingly.
   public func update(visibleRows: Range<Int>, layout: GridLayout) {
-    if layout.columns != self.layout.columns, sizesPoolByLittlesLaw {
-      loader.maxConcurrent = PoolSizing.littlesLaw(columns: layout.columns, latency: latency)
+    if layout.columns != self.layout.columns, sizesPoolForTheTerminal {
+      loader.maxConcurrent = PoolSizing.pool(columns: layout.columns, latency: latency)
     }
     self.layout = layout
     self.visibleRows = visibleRows
@@ -93,13 +96,16 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
       }
     }
     plan.deliverDisplays(to: self)
+    // What was too late a moment ago may be in time now that the scroll slowed.
+    if mode != .sync { loader.requestDispatch() }
   }
 
-  /// The cache must hold every cell on screen and the prefetch window with
-  /// room to spare, or a big terminal would evict cells still on screen (they
-  /// would turn back into spinners): three screens at least.
+  /// The cache must hold every cell on screen and the prefetch window
+  /// (up to two screens ahead) with room to spare, or a big terminal would
+  /// evict cells still on screen, or prefetched ones before they show: four
+  /// screens at least.
   static func cacheFloor(rows: Int, layout: GridLayout) -> Int {
-    3 * rows * layout.columns
+    4 * rows * layout.columns
   }
 
   /// `sync` mode's frame: loads the first visible cell that has no data, on
@@ -239,6 +245,41 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
 
   public var loadingSummary: LoadingSummary? {
     LoadingSummary(mode: mode, loader: loader.counters, display: display)
+  }
+
+  // MARK: Which load goes next
+
+  /// Ranks a waiting load when the pool has a free slot, earliest deadline
+  /// first as far as the screen can tell: the deadline of a cell off screen
+  /// is when the scroll will bring it into view; of a cell on screen, when
+  /// the scroll will take it out of view. A load that can still make its
+  /// deadline (given the median latency) goes, visible cells first, then the
+  /// cell needed soonest; one that cannot waits, as it would only hold a
+  /// slot. A still screen has no deadlines: visible cells, then the nearest
+  /// rows.
+  private func urgency(of id: Int) -> Double {
+    guard (0..<layout.itemCount).contains(id) else { return .infinity }
+    let row = layout.row(of: layout.indexPath(flatIndex: id))
+    let speed = planner.expectedSpeed(at: clock.now())
+    let down = planner.direction == .down
+    let onScreen = visibleRows.contains(row)
+    // Rows until the cell comes into view (off screen) or goes out of it (on screen).
+    let rows: Int
+    if onScreen {
+      rows = down ? row - visibleRows.lowerBound + 1 : visibleRows.upperBound - row
+    } else {
+      rows = row >= visibleRows.upperBound ? row - visibleRows.upperBound + 1 : visibleRows.lowerBound - row
+    }
+    let towards = planner.direction != .none && (row >= visibleRows.upperBound) == down
+    guard speed > 0, onScreen || towards else {
+      // No deadline: visible first, then by distance, the scroll's way first.
+      return onScreen ? -1 : Double(rows) + (towards ? 0 : 0.5)
+    }
+    let deadline = Double(rows) / speed * 1000
+    // Too late to make it: held back, not to take a slot that a load still in
+    // time will want in a moment. It goes once the scroll slows enough.
+    guard deadline >= medianLatency else { return .infinity }
+    return onScreen ? -1 : deadline
   }
 
   // MARK: Arrivals

@@ -6,7 +6,7 @@ public struct LoadingOptions: Sendable {
   public var latency: LatencyModel = .default
   /// The share of loads that fail, 0...1.
   public var failureRate: Double = 0
-  /// Loads in flight at most; nil sizes the pool by Little's law, 0 means no bound.
+  /// Loads in flight at most; nil sizes the pool for the terminal (`PoolSizing`), 0 means no bound.
   public var maxConcurrent: Int?
   public var seed: UInt64 = UInt64.random(in: 0...UInt64.max)
   /// Rows prefetched beyond each edge; nil adapts to the scroll speed.
@@ -16,22 +16,25 @@ public struct LoadingOptions: Sendable {
   public init() {}
 }
 
-/// Sizes the loader's pool by Little's law: loads in flight L = arrival rate
-/// λ × time in the system W.
+/// Sizes the loader's pool for a steady scroll of `steadyRowsPerSecond`.
 ///
-/// A steady scroll of `steadyRowsPerSecond` brings λ = columns × that many
-/// items a second into the prefetch window; each stays in flight for the
-/// mean latency W. With the default 500–2000 ms (mean 1.25 s) on an
-/// 80-column terminal (15 cells a row): λ = 75/s, L ≈ 94 loads in flight;
-/// the pool gets half as much again for bursts, 141.
+/// Little's law gives the loads in flight once the scroll is under way:
+/// L = λW, with λ = columns × rows a second arriving in the prefetch window
+/// and W the mean latency. With the default 500–2000 ms (mean 1.25 s) on an
+/// 80-column terminal (15 cells a row): λ = 75/s, L ≈ 94. But when a scroll
+/// starts, the window ahead fills at once — as far as the scroll travels in
+/// the 90th-percentile latency, plus a row: 11 rows, 165 loads — and a pool
+/// smaller than that starts the far rows late for the first seconds. The
+/// pool takes the larger of the two, with a fifth again for bursts: 198.
 public enum PoolSizing {
   public static let steadyRowsPerSecond = 5.0
-  public static let headroom = 1.5
+  public static let headroom = 1.2
   public static let minimum = 8
 
-  public static func littlesLaw(columns: Int, latency: LatencyModel) -> Int {
-    let arrivalsPerSecond = Double(columns) * steadyRowsPerSecond
-    let inFlight = arrivalsPerSecond * latency.mean / 1000
-    return max(minimum, Int((inFlight * headroom).rounded(.up)))
+  public static func pool(columns: Int, latency: LatencyModel) -> Int {
+    let steadyInFlight = Double(columns) * steadyRowsPerSecond * latency.mean / 1000
+    let windowAhead = (steadyRowsPerSecond * latency.quantile(0.9) / 1000).rounded(.up) + 1
+    let windowFill = Double(columns) * windowAhead
+    return max(minimum, Int((max(steadyInFlight, windowFill) * headroom).rounded(.up)))
   }
 }
