@@ -1,0 +1,64 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Replaces a file so that a crash at any moment leaves either the whole old
+/// contents or the whole new ones: write a temporary file beside it, fsync
+/// it, rename it over the old one, fsync the directory (so the rename
+/// itself survives a power cut).
+struct AtomicFileWriter: Sendable {
+  /// Called once the temporary file is complete and synced, just before it
+  /// replaces the old one: tests throw here to play a crash at the worst moment.
+  var beforeRename: @Sendable (_ temporaryPath: String) throws -> Void = { _ in }
+
+  /// The temporary file: one fixed name, because the store writes only
+  /// while it holds the lock, and a crash's leftover is simply overwritten.
+  static func temporaryPath(for path: String) -> String { path + ".tmp" }
+
+  func write(_ data: Data, to path: String) throws(RatingsStoreError) {
+    let temporary = Self.temporaryPath(for: path)
+    func fail(_ reason: String) -> RatingsStoreError {
+      unlink(temporary)
+      return .writeFailed(path: path, reason: reason)
+    }
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw fail(RatingsDisk.describe(errno)) }
+    if let reason = Self.writeAll(data, to: descriptor) {
+      close(descriptor)
+      throw fail(reason)
+    }
+    guard fsync(descriptor) == 0 else {
+      let reason = RatingsDisk.describe(errno)
+      close(descriptor)
+      throw fail(reason)
+    }
+    guard close(descriptor) == 0 else { throw fail(RatingsDisk.describe(errno)) }
+    do {
+      try beforeRename(temporary)
+    } catch {
+      throw fail("\(error)")
+    }
+    guard rename(temporary, path) == 0 else { throw fail(RatingsDisk.describe(errno)) }
+    if let reason = RatingsDisk.syncDirectory(of: path) {
+      throw .writeFailed(path: path, reason: reason)
+    }
+  }
+
+  /// Writes every byte, through short writes and interruptions; returns why not.
+  private static func writeAll(_ data: Data, to descriptor: Int32) -> String? {
+    data.withUnsafeBytes { buffer -> String? in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return RatingsDisk.describe(errno)
+        }
+        offset += written
+      }
+      return nil
+    }
+  }
+}

@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// An exclusive advisory lock (`flock`) on a file, held for as long as its
+/// descriptor stays open, so that two copies of the app never both write
+/// the same ratings file. The kernel drops it when the process dies, so a
+/// crash never leaves a stale lock behind.
+struct FileLock: Sendable {
+  let descriptor: Int32
+
+  /// Locks `path` (creating it), or returns nil when another open file
+  /// description (another process, or another store here) holds it.
+  static func acquire(_ path: String, directory: String) throws(RatingsStoreError) -> FileLock? {
+    var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    var code = errno
+    if descriptor < 0 && code == EACCES {
+      // Someone else's lock file we may not write: flock works on a read-only
+      // descriptor. If there is none to open, the first error is the one to tell.
+      descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    }
+    guard descriptor >= 0 else {
+      let reason = RatingsDisk.describe(code)
+      if code == EACCES || code == EROFS || code == EPERM {
+        throw .directoryNotWritable(directory: directory, reason: reason)
+      }
+      throw .cannotLock(path: path, reason: reason)
+    }
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      code = errno
+      if code == EINTR { continue }
+      close(descriptor)
+      if code == EWOULDBLOCK { return nil }
+      throw .cannotLock(path: path, reason: RatingsDisk.describe(code))
+    }
+    return FileLock(descriptor: descriptor)
+  }
+
+  /// Closing the descriptor releases the lock.
+  func release() {
+    close(descriptor)
+  }
+}

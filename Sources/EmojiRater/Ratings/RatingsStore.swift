@@ -1,0 +1,262 @@
+import Dispatch
+import Foundation
+import Loading
+
+/// The person's votes, kept in memory for the UI and saved to disk behind it.
+///
+/// Votes are the person's own data, so the store never loses them quietly:
+/// - every change schedules a save at once (no debounce), on a private
+///   serial queue, so a vote costs the UI thread only a lock and a copy;
+///   changes made before that save runs are coalesced into it;
+/// - saves replace the file atomically (`AtomicFileWriter`);
+/// - an unparsable file is renamed aside, never overwritten; a file from a
+///   newer version is refused and left alone;
+/// - a lock file keeps a second copy of the app read-only, so the two
+///   never overwrite each other's votes.
+///
+/// Call `flush()` (or `close()`) before the process exits.
+public final class RatingsStore: Sendable {
+  /// What the store may do with votes.
+  public enum Access: Equatable, Sendable {
+    /// Votes change and are saved.
+    case readWrite
+    /// Another copy of the app owns the file: votes are loaded, changes are refused.
+    case readOnly
+    /// Votes change in memory only and are never saved (synthetic catalogs).
+    case disabled
+  }
+
+  public let access: Access
+  /// The ratings file; nil when disabled.
+  public let path: String?
+  /// What opening found that the person should know (see `RatingsNotice`).
+  public let notices: [RatingsNotice]
+
+  /// Where saves run: serial, so saves never overlap and happen in order.
+  let queue = DispatchQueue(label: "emoji-rater.ratings-store")
+  private let writer: AtomicFileWriter
+  private let state: Locked<State>
+
+  private struct State {
+    var ratings: Ratings
+    /// Bumped by every change; `savedRevision` is the newest one on disk.
+    var revision = 0
+    var savedRevision = 0
+    /// A save is queued and has not yet taken its snapshot: later changes ride along.
+    var saveQueued = false
+    var retryQueued = false
+    var lastSaveError: RatingsStoreError?
+    /// Held from open to close in a read-write store; nil otherwise.
+    var lock: FileLock?
+    var isClosed = false
+  }
+
+  private init(
+    access: Access, path: String?, ratings: Ratings, lock: FileLock?, notices: [RatingsNotice],
+    writer: AtomicFileWriter
+  ) {
+    self.access = access
+    self.path = path
+    self.notices = notices
+    self.writer = writer
+    state = Locked(State(ratings: ratings, lock: lock))
+  }
+
+  deinit {
+    // Scheduled saves hold the store, so none is pending here; only a failed
+    // save's retry (which does not) may be. Try once more, then unlock.
+    state.withLock { state in
+      if state.revision != state.savedRevision, state.lock != nil, let path {
+        if (try? writer.write(RatingsFile.encode(state.ratings), to: path)) != nil {
+          state.savedRevision = state.revision
+        }
+      }
+      state.lock?.release()
+      state.lock = nil
+    }
+  }
+
+  // MARK: Opening
+
+  /// Opens the ratings file at `location`, creating nothing but the lock file
+  /// and (for `.standard`) its directory. Throws when votes could not be
+  /// saved there at all, so the app can say so before anyone votes.
+  public static func open(
+    _ location: RatingsLocation,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(RatingsStoreError) -> RatingsStore {
+    try open(location, environment: environment, writer: AtomicFileWriter(), now: { Date() })
+  }
+
+  /// A store that keeps votes in memory only, for catalogs whose emoji are
+  /// not the person's real ones (`--items`).
+  public static func disabled(reason: String) -> RatingsStore {
+    RatingsStore(
+      access: .disabled, path: nil, ratings: Ratings(), lock: nil, notices: [.notSaved(reason: reason)],
+      writer: AtomicFileWriter())
+  }
+
+  /// `open`, with the save steps and the clock injectable for tests.
+  static func open(
+    _ location: RatingsLocation, environment: [String: String], writer: AtomicFileWriter,
+    now: () -> Date
+  ) throws(RatingsStoreError) -> RatingsStore {
+    let path = RatingsDisk.resolvingSymbolicLink(try location.path(environment: environment))
+    let directory = RatingsDisk.directory(of: path)
+    let file = (path as NSString).lastPathComponent
+    if location == .standard { try RatingsDisk.createDirectories(directory) }
+    try RatingsDisk.requireDirectory(directory)
+    let lock = try FileLock.acquire(path + ".lock", directory: directory)
+    do throws(RatingsStoreError) {
+      if lock != nil {
+        try RatingsDisk.requireWritable(directory, probe: AtomicFileWriter.temporaryPath(for: path))
+      }
+      let (ratings, notices) = try load(path, ownsFile: lock != nil, now: now)
+      return RatingsStore(
+        access: lock == nil ? .readOnly : .readWrite, path: path, ratings: ratings, lock: lock,
+        notices: (lock == nil ? [.readOnly(file: file)] : []) + notices, writer: writer)
+    } catch {
+      lock?.release()
+      throw error
+    }
+  }
+
+  /// Reads the file if there is one. An unparsable file is moved aside
+  /// when this store owns the file, and left for its owner otherwise.
+  private static func load(
+    _ path: String, ownsFile: Bool, now: () -> Date
+  ) throws(RatingsStoreError) -> (Ratings, [RatingsNotice]) {
+    guard let data = try RatingsDisk.readIfPresent(path) else { return (Ratings(), []) }
+    let file = (path as NSString).lastPathComponent
+    do {
+      return (try RatingsFile.decode(data), [])
+    } catch {
+      if case .unsupportedVersion(let version) = error, error.isNewerVersion {
+        throw .newerFileVersion(path: path, version: version)
+      }
+      guard ownsFile else { return (Ratings(), [.unreadableFileLeftAlone(file: file, problem: error)]) }
+      let keptAs = (try RatingsDisk.moveAside(path, at: now()) as NSString).lastPathComponent
+      return (Ratings(), [.keptUnreadableFile(file: file, keptAs: keptAs, problem: error)])
+    }
+  }
+
+  // MARK: Votes
+
+  /// A snapshot of every vote (a copy-on-write value: cheap to take).
+  public var ratings: Ratings { state.withLock { $0.ratings } }
+
+  /// The vote for the emoji with `identifier`, if any.
+  public func rating(for identifier: String) -> Rating? {
+    state.withLock { $0.ratings[identifier] }
+  }
+
+  /// Whether `set` and `clear` change anything: false when read-only or closed.
+  public var acceptsVotes: Bool {
+    access != .readOnly && !state.withLock { $0.isClosed }
+  }
+
+  /// Records a vote and schedules its save. Returns false, changing
+  /// nothing, when the store does not accept votes (read-only or closed).
+  @discardableResult
+  public func set(_ vote: Vote, for identifier: String, at time: Date = Date()) -> Bool {
+    change {
+      $0.set(vote, for: identifier, at: time)
+      return true
+    }
+  }
+
+  /// Removes a vote and schedules the save. Returns false when the store
+  /// does not accept votes; true otherwise, whether or not there was a vote.
+  @discardableResult
+  public func clear(_ identifier: String) -> Bool {
+    change { $0.clear(identifier) != nil }
+  }
+
+  /// A human-readable summary of `notices`, for the status line; nil when there is nothing to say.
+  public var notice: String? {
+    notices.isEmpty ? nil : notices.map(\.description).joined(separator: "; ")
+  }
+
+  // MARK: Saving
+
+  /// The last save's failure, while the votes it should have saved are not
+  /// on disk yet (saving is retried every second, and on every change).
+  public var lastSaveError: RatingsStoreError? {
+    state.withLock { $0.revision == $0.savedRevision ? nil : $0.lastSaveError }
+  }
+
+  /// Blocks until every change made so far is on disk. Throws when it
+  /// cannot be saved; the votes stay in memory and saving is retried.
+  /// Never call it from the store's own queue.
+  public func flush() throws(RatingsStoreError) {
+    guard access == .readWrite else { return }
+    queue.sync { save() }
+    if let error = lastSaveError { throw error }
+  }
+
+  /// Refuses later votes, saves what is left and releases the lock, so
+  /// another copy may take it. Safe to call more than once.
+  public func close() throws(RatingsStoreError) {
+    // Refuse first: a vote cast during the final save would otherwise be
+    // accepted and then never written.
+    state.withLock { $0.isClosed = true }
+    defer {
+      state.withLock { state in
+        state.lock?.release()
+        state.lock = nil
+      }
+    }
+    try flush()
+  }
+
+  /// Applies `body` if votes are accepted; when it changed something, bumps
+  /// the revision and queues a save unless one is already waiting.
+  private func change(_ body: (inout Ratings) -> Bool) -> Bool {
+    guard access != .readOnly else { return false }
+    let queueSave = state.withLock { state -> Bool? in
+      guard !state.isClosed else { return nil }
+      guard body(&state.ratings) else { return false }
+      state.revision += 1
+      guard access == .readWrite, !state.saveQueued else { return false }
+      state.saveQueued = true
+      return true
+    }
+    guard let queueSave else { return false }
+    if queueSave {
+      // Holds the store until the save has run: a vote is saved even if
+      // the app drops its last reference right after casting it.
+      queue.async { self.save() }
+    }
+    return true
+  }
+
+  /// Writes the newest snapshot if it is not on disk yet. Runs on `queue` only.
+  private func save() {
+    let snapshot = state.withLock { state -> (ratings: Ratings, revision: Int)? in
+      state.saveQueued = false
+      guard state.revision != state.savedRevision, state.lock != nil else { return nil }
+      return (state.ratings, state.revision)
+    }
+    guard let snapshot, let path else { return }
+    do {
+      try writer.write(RatingsFile.encode(snapshot.ratings), to: path)
+      state.withLock { state in
+        state.savedRevision = snapshot.revision
+        state.lastSaveError = nil
+      }
+    } catch {
+      let queueRetry = state.withLock { state -> Bool in
+        state.lastSaveError = error
+        defer { state.retryQueued = true }
+        return !state.retryQueued
+      }
+      if queueRetry {
+        // Weak: a disk that stays broken must not keep a dropped store alive forever.
+        queue.asyncAfter(deadline: .now() + 1) { [weak self] in
+          self?.state.withLock { $0.retryQueued = false }
+          self?.save()
+        }
+      }
+    }
+  }
+}
