@@ -19,13 +19,19 @@ struct EmojiRaterCommand: ParsableCommand {
       Run without a subcommand to browse: emoji-rater [--mode sync|async|prefetch]
       [--latency 500-2000ms] [--skin-tones] [--items N] … (see 'emoji-rater help browse').
 
-      Keys: arrows or h j k l move, PgUp/PgDn page, Home/End (g/G) first and last,
-      Tab/Shift-Tab next and previous section, the mouse wheel scrolls and a click
-      selects, m switches the loading mode, f the HUD, r resets the statistics,
-      ? shows every key, q or Ctrl-C quits.
+      Keys: arrows or h j k l move, PgUp/PgDn page, Home/End (g/G) first and last, \
+      Tab/Shift-Tab next and previous section, the mouse wheel scrolls and a click \
+      selects. Enter or space opens the voting overlay; + and - vote up and down, \
+      0 clears, u undoes. m switches the loading mode, f the HUD, r resets the \
+      statistics, ? shows every key, q or Ctrl-C quits.
+
+      Votes are kept in $XDG_DATA_HOME/emoji-rater/ratings.json (or \
+      ~/.local/share/emoji-rater/ratings.json; --ratings PATH for another file). \
+      'emoji-rater export' prints them as CSV or JSON, 'emoji-rater stats' totals \
+      them per group.
       """,
     version: AppVersion.current,
-    subcommands: [BrowseCommand.self, BenchCommand.self],
+    subcommands: [BrowseCommand.self, BenchCommand.self, ExportCommand.self, StatsCommand.self],
     defaultSubcommand: BrowseCommand.self
   )
 }
@@ -94,6 +100,11 @@ struct BrowseCommand: ParsableCommand {
       "On exit, write the session's full statistics as JSON to this file.", valueName: "path"))
   var statsJson: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Keep votes in this file (default: $XDG_DATA_HOME/emoji-rater/ratings.json).", valueName: "path"))
+  var ratings: String?
+
   func validate() throws {
     _ = try loadingMode()
     guard (0...1).contains(failureRate) else {
@@ -137,6 +148,7 @@ struct BrowseCommand: ParsableCommand {
     if let seed { options.loading.seed = seed }
     options.framesPerSecond = fps
     options.statsJSONPath = statsJson
+    options.ratingsPath = ratings
     let launch = options
     let status = MainActor.assumeIsolated { AppLauncher.launch(launch) }
     throw ExitCode(status)

@@ -71,7 +71,7 @@ import Testing
   }
 
   func randomCommand(_ random: inout SeededGenerator, size: Size) -> Command {
-    switch Int.random(in: 0..<20, using: &random) {
+    switch Int.random(in: 0..<24, using: &random) {
     case 0..<6: .scroll(rows: Int.random(in: -3...3, using: &random))
     case 6..<10: .move([.up, .down, .left, .right][Int.random(in: 0..<4, using: &random)])
     case 10: .page(down: Bool.random(using: &random))
@@ -81,6 +81,9 @@ import Testing
     case 14: .toggleHUD
     case 15: .scroll(rows: Int.random(in: -40...40, using: &random))
     case 16: .resize(Size(rows: size.rows + Int.random(in: -2...2, using: &random), columns: size.columns))
+    case 17: .vote([Vote.up, .down, nil][Int.random(in: 0..<3, using: &random)])
+    case 18: .undoVote
+    case 19: Bool.random(using: &random) ? .openVoteOverlay : .closeOverlay
     default: .select(row: Int.random(in: 0..<size.rows, using: &random), column: 3)
     }
   }
@@ -113,6 +116,7 @@ import Testing
       state.animationStep += Int.random(in: 0...7, using: &random)
 
       memo.forget(items: content.takeChanges())
+      memo.forget(items: state.takeVoteChanges().map(\.item))
       RootView.draw(state, content: content, memo: memo, on: canvas)
       let fresh = TextCanvas(size: canvas.size)
       RootView.draw(state, content: content, on: fresh)

@@ -15,6 +15,9 @@ public enum AppBinary {
 public final class TmuxSession {
   public let socket: String
   private var isOpen = true
+  /// The app's own `XDG_DATA_HOME` (where its ratings go), a fresh folder
+  /// per session so tests never touch the real one nor each other's.
+  public private(set) var dataHome: String?
 
   /// Starts `command` (a shell command line) in a new session of the given size.
   /// The shell prints `[exit N]` after the command ends and stays open, so a
@@ -35,17 +38,31 @@ public final class TmuxSession {
 
   deinit { kill() }
 
-  /// Starts the app with `arguments` in a UTF-8 locale and an xterm terminal type.
+  /// Starts the app with `arguments` in a UTF-8 locale and an xterm terminal
+  /// type, with a data folder of its own unless `XDG_DATA_HOME` is given.
   public static func app(
     _ arguments: [String] = [], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]
   ) throws -> TmuxSession {
     var environment = environment
+    var ownDataHome: String?
+    if environment["XDG_DATA_HOME"] == nil {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("emoji-rater-data-\(UUID().uuidString.prefix(8))").path
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      environment["XDG_DATA_HOME"] = folder
+      ownDataHome = folder
+    }
     environment["LANG"] = environment["LANG"] ?? "C.UTF-8"
     environment["LC_ALL"] = environment["LC_ALL"] ?? environment["LANG"]
     environment["TERM"] = environment["TERM"] ?? "xterm-256color"
     let command = ([AppBinary.path] + arguments).map(quote).joined(separator: " ")
-    return try TmuxSession(command: command, columns: columns, rows: rows, environment: environment)
+    let session = try TmuxSession(command: command, columns: columns, rows: rows, environment: environment)
+    session.dataHome = environment["XDG_DATA_HOME"]
+    session.ownsDataHome = ownDataHome != nil
+    return session
   }
+
+  private var ownsDataHome = false
 
   /// Presses keys by tmux name (`Down`, `NPage`, `Tab`, `q`, `C-c`, …).
   public func press(_ keys: String...) throws {
@@ -99,6 +116,7 @@ public final class TmuxSession {
     guard isOpen else { return }
     isOpen = false
     _ = try? run(["kill-server"])
+    if ownsDataHome, let dataHome { try? FileManager.default.removeItem(atPath: dataHome) }
   }
 
   /// Runs a tmux command on this session's private server; returns what it printed.

@@ -63,9 +63,17 @@ public final class AppController {
   /// writes the JSON report if asked), exits.
   private func quit(status: Int32) -> Never {
     screen.stop()
+    var status = status
+    do {
+      // Every vote on disk before the process goes (q, Ctrl-C, SIGTERM, SIGHUP).
+      try frames.ratings?.close()
+    } catch {
+      Platform.write(
+        Array("emoji-rater: your latest votes could not be saved: \(error)\n".utf8), to: STDERR_FILENO)
+      status = 1
+    }
     let summary = SessionSummary.line(stats: frames.stats, loading: frames.loading.loadingSummary)
     Platform.write(Array((summary + "\n").utf8), to: STDOUT_FILENO)
-    var status = status
     if let statsJSONPath {
       do {
         try StatsReport(stats: frames.stats, loading: frames.loading.loadingSummary).write(to: statsJSONPath)

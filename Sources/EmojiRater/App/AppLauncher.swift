@@ -32,6 +32,18 @@ public enum AppLauncher {
       catalog = EmojiCatalog.builtIn(includeSkinTones: options.includeSkinTones)
     }
     if let items = options.items { catalog = catalog.repeated(toCount: items) }
+    // Votes are the person's data: a place they cannot be kept is an error
+    // now, not a lost vote later.
+    let ratings: RatingsStore
+    if options.items != nil {
+      ratings = .disabled(reason: "--items repeats the catalog")
+    } else {
+      do {
+        ratings = try RatingsStore.open(options.ratingsPath.map { .explicit($0) } ?? .standard)
+      } catch {
+        return fail(error, status: 2)
+      }
+    }
     let screen: TerminalScreen
     do {
       screen = try TerminalScreen.start(
@@ -41,14 +53,31 @@ public enum AppLauncher {
     } catch {
       return fail(error, status: 2)
     }
-    let notice = screen.isUnicode ? nil : "ASCII mode: the locale is not UTF-8 (try LANG=C.UTF-8)"
-    let state = AppState(catalog: catalog, screenSize: screen.size, notice: notice)
+    let notices = [
+      screen.isUnicode ? nil : "ASCII mode: the locale is not UTF-8 (try LANG=C.UTF-8)", ratings.notice,
+    ].compactMap { $0 }
+    var state = AppState(
+      catalog: catalog, screenSize: screen.size,
+      notice: notices.isEmpty ? nil : notices.joined(separator: "; "))
+    state.restoreVotes(votes(ratings.ratings, in: catalog))
     let clock = SystemClock()
     let loading = LoadingController(
       catalog: catalog, layout: state.layout, options: options.loading, clock: clock)
     let frames = FrameLoop(
       state: state, loading: loading, screen: screen, clock: clock, framesPerSecond: options.framesPerSecond)
+    frames.ratings = ratings
     AppController(frames: frames, statsJSONPath: options.statsJSONPath).run()
+  }
+
+  /// The stored votes at their places in this catalog (by code points: a
+  /// vote for an emoji this catalog lacks waits in the file for one that has it).
+  private static func votes(_ ratings: Ratings, in catalog: EmojiCatalog) -> [Int: Vote] {
+    guard !ratings.isEmpty else { return [:] }
+    var votes: [Int: Vote] = [:]
+    for item in 0..<catalog.count {
+      if let rating = ratings[catalog.emoji(atFlatIndex: item).identifier] { votes[item] = rating.vote }
+    }
+    return votes
   }
 
   private static func fail(_ error: any Error, status: Int32) -> Int32 {

@@ -15,6 +15,16 @@ public struct AppState: Sendable {
   /// A standing notice for the bottom line (e.g. the ASCII fallback).
   public var notice: String?
   public private(set) var wantsQuit = false
+  /// Votes by flat item position: what the grid shows. The store keeps them
+  /// by code points; the launcher maps them onto this catalog at start.
+  public private(set) var votes: [Int: Vote] = [:]
+  /// The voting overlay, when open.
+  public private(set) var voteOverlay: VoteOverlay?
+  /// Votes cast, newest last, with what each replaced, for `u`.
+  private var undoStack: [VoteChange] = []
+  /// Votes changed since the frame loop last took them (for the store and
+  /// the cells to redraw): the state stays a value with no side effects.
+  public private(set) var voteChanges: [VoteChange] = []
   /// Animation time (spinners), in steps of `1 / stepsPerSecond` s. The frame
   /// loop sets it from its clock; everything else about the state is timeless.
   public var animationStep = 0
@@ -28,6 +38,30 @@ public struct AppState: Sendable {
       sectionItemCounts: catalog.sections.map(\.emoji.count), width: screenSize.columns)
     viewport = Viewport(height: screen.gridHeight)
     selection = layout.firstIndexPath ?? IndexPath(item: 0, section: 0)
+  }
+
+  /// One vote changing on one item.
+  public struct VoteChange: Equatable, Sendable {
+    public var item: Int
+    public var vote: Vote?
+    /// What it replaced.
+    public var previous: Vote?
+  }
+
+  /// Starts with these votes (flat positions) without counting them as changes.
+  public mutating func restoreVotes(_ votes: [Int: Vote]) {
+    self.votes = votes
+  }
+
+  /// The vote changes since the last call.
+  public mutating func takeVoteChanges() -> [VoteChange] {
+    defer { voteChanges = [] }
+    return voteChanges
+  }
+
+  /// The selected emoji's vote.
+  public var selectedVote: Vote? {
+    layout.contains(selection) ? votes[layout.flatIndex(of: selection)] : nil
   }
 
   public var selectedEmoji: Emoji? {
@@ -46,6 +80,13 @@ public struct AppState: Sendable {
     case .scroll(let rows):
       viewport.scroll(by: rows, in: layout)
       keepSelectionOnScreen()
+    case .select(let row, let column) where voteOverlay != nil:
+      // A click on a choice takes it; anywhere else closes the overlay.
+      if let choice = voteOverlayFrame?.choice(atRow: row, column: column) {
+        apply(.vote(choice.vote))
+      } else {
+        voteOverlay = nil
+      }
     case .select(let row, let column):
       guard row < screen.gridHeight, let cell = layout.cellColumn(atX: column),
         let indexPath = layout.indexPath(row: viewport.topRow + row, column: cell)
@@ -53,10 +94,31 @@ public struct AppState: Sendable {
       select(indexPath)
     case .toggleHelp:
       isHelpShown.toggle()
+      voteOverlay = nil
+    case .vote(let vote):
+      voteOverlay = nil
+      guard layout.contains(selection) else { return }
+      cast(vote, on: layout.flatIndex(of: selection))
+    case .undoVote:
+      voteOverlay = nil
+      guard let last = undoStack.popLast() else { return }
+      setVote(last.previous, on: last.item)
+    case .openVoteOverlay:
+      guard layout.contains(selection) else { return }
+      voteOverlay = VoteOverlay(item: selection, current: selectedVote)
+    case .moveInOverlay(let steps):
+      guard let overlay = voteOverlay else { return }
+      let count = VoteOverlay.Choice.allCases.count
+      let index = ((overlay.highlighted.rawValue + steps) % count + count) % count
+      voteOverlay?.highlighted = VoteOverlay.Choice(rawValue: index)!
+    case .confirmOverlay:
+      guard let overlay = voteOverlay else { return }
+      apply(.vote(overlay.highlighted.vote))
     case .toggleHUD:
       isHUDShown.toggle()
     case .closeOverlay:
       isHelpShown = false
+      voteOverlay = nil
     case .resize(let size):
       resize(to: size)
     case .redraw, .cycleMode, .resetStatistics:
@@ -64,6 +126,33 @@ public struct AppState: Sendable {
     case .quit:
       wantsQuit = true
     }
+  }
+
+  /// Where the voting overlay is on screen, when open.
+  public var voteOverlayFrame: VoteOverlay.Frame? {
+    guard let overlay = voteOverlay, layout.contains(overlay.item) else { return nil }
+    return overlay.frame(
+      cellRow: layout.row(of: overlay.item) - viewport.topRow,
+      cellX: layout.originX(ofColumn: layout.column(of: overlay.item)), gridHeight: screen.gridHeight,
+      columns: screen.size.columns)
+  }
+
+  /// A vote cast now: it can be taken back with `u`.
+  private mutating func cast(_ vote: Vote?, on item: Int) {
+    let previous = votes[item]
+    guard previous != vote else { return }
+    undoStack.append(VoteChange(item: item, vote: vote, previous: previous))
+    if undoStack.count > Self.undoDepth { undoStack.removeFirst() }
+    setVote(vote, on: item)
+  }
+
+  /// How many votes `u` can take back.
+  static let undoDepth = 100
+
+  private mutating func setVote(_ vote: Vote?, on item: Int) {
+    let previous = votes[item]
+    votes[item] = vote
+    voteChanges.append(VoteChange(item: item, vote: vote, previous: previous))
   }
 
   private mutating func select(_ indexPath: IndexPath) {

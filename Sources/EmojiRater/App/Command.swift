@@ -18,6 +18,16 @@ public enum Command: Equatable, Sendable {
   case resetStatistics
   case toggleHelp
   case toggleHUD
+  /// Votes on the selected emoji (nil clears its vote); closes the voting overlay.
+  case vote(Vote?)
+  /// Takes back the last vote, whatever was selected since.
+  case undoVote
+  /// Opens the voting overlay on the selected emoji (Enter, space).
+  case openVoteOverlay
+  /// Moves the overlay's highlight by this many choices (arrows).
+  case moveInOverlay(Int)
+  /// Takes the overlay's highlighted choice (Enter).
+  case confirmOverlay
   case closeOverlay
   case resize(Size)
   case redraw

@@ -29,6 +29,9 @@ public final class FrameLoop {
   public private(set) var stats: FrameStats
   /// Called when a command asks to quit (`q`).
   public var onQuit: (() -> Void)?
+  /// Where votes are kept: each one is handed over as it is cast (the store
+  /// writes it off the main thread). nil keeps votes on screen only.
+  public var ratings: RatingsStore?
   /// Called after each frame drawn and written (the benchmark counts them, to
   /// give the bytes the terminal received per frame).
   public var onFrameWritten: (() -> Void)?
@@ -189,7 +192,10 @@ public final class FrameLoop {
       needsDisplay = true
       return
     }
-    guard let command = KeyBindings.command(for: event, helpShown: state.isHelpShown) else { return }
+    guard
+      let command = KeyBindings.command(
+        for: event, helpShown: state.isHelpShown, votingShown: state.voteOverlay != nil)
+    else { return }
     perform(command)
   }
 
@@ -204,6 +210,19 @@ public final class FrameLoop {
       stats.reset()
     default: state.apply(command)
     }
+    for change in state.takeVoteChanges() { record(change) }
     needsDisplay = true
+  }
+
+  /// A vote changed: its cell draws again, and the store hears of it.
+  private func record(_ change: AppState.VoteChange) {
+    memo.forget(items: [change.item])
+    guard let ratings else { return }
+    let identifier = state.catalog.emoji(atFlatIndex: change.item).identifier
+    if let vote = change.vote {
+      ratings.set(vote, for: identifier)
+    } else {
+      ratings.clear(identifier)
+    }
   }
 }

@@ -7,7 +7,7 @@ public enum KeyBindings {
   /// Rows the mouse wheel scrolls per notch.
   public static let wheelRows = 3
 
-  public static func command(for event: InputEvent, helpShown: Bool) -> Command? {
+  public static func command(for event: InputEvent, helpShown: Bool, votingShown: Bool = false) -> Command? {
     switch event {
     case .resize: return nil  // The controller reads the new size first.
     case .mouse(let mouse): return helpShown ? .closeOverlay : command(for: mouse)
@@ -16,6 +16,7 @@ public enum KeyBindings {
       if key == .control("l") { return .redraw }
       // Any other key just closes the help, so nothing happens behind it unseen.
       if helpShown { return .closeOverlay }
+      if votingShown { return votingCommand(for: key) }
       return command(for: key)
     }
   }
@@ -44,6 +45,28 @@ public enum KeyBindings {
     case .character("r"): .resetStatistics
     case .character("?"): .toggleHelp
     case .character("f"): .toggleHUD
+    case .enter, .character(" "): .openVoteOverlay
+    case .character("+"), .character("="): .vote(.up)
+    case .character("-"): .vote(.down)
+    case .character("0"): .vote(nil)
+    case .character("u"): .undoVote
+    case .escape: .closeOverlay
+    default: nil
+    }
+  }
+
+  /// While the voting overlay is open: arrows choose, Enter takes the
+  /// choice, the direct keys vote at once, Esc closes; other keys do nothing
+  /// (the grid is not moved behind the overlay).
+  private static func votingCommand(for key: Key) -> Command? {
+    switch key {
+    case .left, .up, .character("h"), .character("k"), .backTab: .moveInOverlay(-1)
+    case .right, .down, .character("l"), .character("j"), .tab: .moveInOverlay(1)
+    case .enter, .character(" "): .confirmOverlay
+    case .character("+"), .character("="): .vote(.up)
+    case .character("-"): .vote(.down)
+    case .character("0"): .vote(nil)
+    case .character("u"): .undoVote
     case .escape: .closeOverlay
     default: nil
     }

@@ -13,13 +13,22 @@ public enum CellContent: Equatable, Sendable {
 /// Draws one grid cell, `GridMetrics.cellWidth` (5) columns wide:
 ///
 ///     [😀+]   bracket, two-column glyph slot, marker column, bracket
+///     ▲😀     a vote, on a cell not selected: ▲ up (green), ▼ down (red)
 ///
-/// The brackets show only on the selected cell. Every part is placed at an
-/// absolute column, so whatever a terminal does with a glyph's width, the next
-/// cell starts where it should.
+/// The brackets show only on the selected cell, in the vote's colour if it
+/// has one. Every part is placed at an absolute column, so whatever a
+/// terminal does with a glyph's width, the next cell starts where it should.
 enum CellView {
   static let spinner: [Unicode.Scalar] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
   static let asciiSpinner: [Unicode.Scalar] = ["-", "\\", "|", "/"]
+
+  /// The vote's sign beside the emoji: one column in every terminal.
+  static func voteSign(_ vote: Vote, unicode: Bool) -> String {
+    switch vote {
+    case .up: unicode ? "▲" : "+"
+    case .down: unicode ? "▼" : "-"
+    }
+  }
 
   /// Spinner frames per second: alive, without repainting every loading
   /// cell on every frame.
@@ -38,13 +47,18 @@ enum CellView {
   /// frame, should the cell be loading).
   @MainActor
   static func draw(
-    _ content: CellContent, selected: Bool, spinnerFrame: Int = 0, row: Int, x: Int, on canvas: any Canvas
+    _ content: CellContent, vote: Vote? = nil, selected: Bool, spinnerFrame: Int = 0, row: Int, x: Int,
+    on canvas: any Canvas
   ) {
     let slot = x + 1
     let style = selected ? Theme.selection : Style.plain
     if selected {
-      canvas.text("[", row: row, column: x, maxWidth: 1, style: Theme.bracket)
-      canvas.text("]", row: row, column: x + 4, maxWidth: 1, style: Theme.bracket)
+      let bracket = vote.map(Theme.vote) ?? Theme.bracket
+      canvas.text("[", row: row, column: x, maxWidth: 1, style: bracket)
+      canvas.text("]", row: row, column: x + 4, maxWidth: 1, style: bracket)
+    } else if let vote {
+      canvas.text(
+        voteSign(vote, unicode: canvas.isUnicode), row: row, column: x, maxWidth: 1, style: Theme.vote(vote))
     }
     switch content {
     case .loaded(let presentation):

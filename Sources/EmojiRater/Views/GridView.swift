@@ -9,9 +9,15 @@ enum GridView {
     case blank
     case header(section: Int)
     /// A row of cells: its layout row, the column of the selection if it is
-    /// in this row, and each cell's content from the left (nil: unknown, it
-    /// may have changed).
-    case cells(row: Int, selectedColumn: Int?, contents: [CellContent?])
+    /// in this row, and each cell from the left (nil: unknown, it may have
+    /// changed).
+    case cells(row: Int, selectedColumn: Int?, cells: [Cell?])
+  }
+
+  /// What one cell shows: its data's state and the person's vote.
+  struct Cell: Equatable {
+    var content: CellContent
+    var vote: Vote?
   }
 
   /// What the canvas shows from the last frame: each grid line (nil:
@@ -56,31 +62,34 @@ enum GridView {
         let selectedColumn =
           selection.section == section && items.contains(selection.item)
           ? selection.item - items.lowerBound : nil
-        let cell = CellDrawing(
+        let drawing = CellDrawing(
           row: screenRow, firstItem: items.lowerBound, selectedColumn: selectedColumn,
           step: step, layout: layout, canvas: canvas)
+        let firstID = layout.flatIndex(of: IndexPath(item: items.lowerBound, section: section))
         if case .cells(row, let oldSelection, let known)? = before, let previous {
           // The same row of cells: ask for and draw only what may have changed.
-          var contents: [CellContent?] = known
+          var cells = known
           for column in known.indices {
-            if let content = known[column] {
+            if let cell = known[column] {
               let moved =
-                content == .loading
-                && cell.spinnerFrame(column, at: step)
-                  != cell.spinnerFrame(column, at: previous.animationStep)
+                cell.content == .loading
+                && drawing.spinnerFrame(column, at: step)
+                  != drawing.spinnerFrame(column, at: previous.animationStep)
               guard moved || (column == selectedColumn) != (column == oldSelection) else { continue }
             } else {
-              contents[column] = content.content(
-                at: IndexPath(item: items.lowerBound + column, section: section))
+              cells[column] = Cell(
+                content: content.content(at: IndexPath(item: items.lowerBound + column, section: section)),
+                vote: state.votes[firstID + column])
             }
-            cell.draw(contents[column]!, column: column, erasing: true)
+            drawing.draw(cells[column]!, column: column, erasing: true)
           }
-          lines.append(.cells(row: row, selectedColumn: selectedColumn, contents: contents))
+          lines.append(.cells(row: row, selectedColumn: selectedColumn, cells: cells))
         } else {
           if previous != nil { clearLine(screenRow, on: canvas) }
           let contents = content.contents(ofItems: items, inSection: section)
-          for column in contents.indices { cell.draw(contents[column], column: column, erasing: false) }
-          lines.append(.cells(row: row, selectedColumn: selectedColumn, contents: contents))
+          let cells = contents.indices.map { Cell(content: contents[$0], vote: state.votes[firstID + $0]) }
+          for column in cells.indices { drawing.draw(cells[column], column: column, erasing: false) }
+          lines.append(.cells(row: row, selectedColumn: selectedColumn, cells: cells))
         }
       }
     }
@@ -101,12 +110,12 @@ enum GridView {
       CellView.spinnerFrame(item: firstItem + column, step: step)
     }
 
-    func draw(_ content: CellContent, column: Int, erasing: Bool) {
+    func draw(_ cell: Cell, column: Int, erasing: Bool) {
       let x = layout.originX(ofColumn: column)
       if erasing { canvas.fill(row: row, column: x, width: layout.metrics.cellWidth, style: .plain) }
       CellView.draw(
-        content, selected: column == selectedColumn, spinnerFrame: spinnerFrame(column, at: step), row: row,
-        x: x, on: canvas)
+        cell.content, vote: cell.vote, selected: column == selectedColumn,
+        spinnerFrame: spinnerFrame(column, at: step), row: row, x: x, on: canvas)
     }
   }
 

@@ -9,23 +9,23 @@ enum HelpOverlay {
     ("Home End, g G", "first / last emoji"),
     ("Tab, Shift-Tab", "next / previous section"),
     ("wheel, click", "scroll / select"),
+    ("Enter, space", "vote: arrows choose, Enter"),
+    ("+ - 0, u", "vote up / down / clear, undo"),
     ("m", "next loading mode"),
     ("r", "reset the counts"),
     ("f", "hide / show the HUD"),
     ("Ctrl-L", "redraw the screen"),
     ("?", "show / hide this help"),
-    ("Esc", "close this help"),
+    ("Esc", "close this help / the vote"),
     ("q, Ctrl-C", "quit"),
     ("Ctrl-Z", "suspend (fg resumes)"),
   ]
 
   static let notes = [
-    "Marks after an emoji: + a sequence drawn",
-    "as its first emoji, 1-5 a skin tone. The",
-    "status line names the emoji in full.",
-    "A spinner is a cell still loading; a",
-    "cross, a load that failed (shown again,",
-    "it retries).",
+    "Before an emoji: ▲ up, ▼ down (+ - in ASCII).",
+    "After it: + a sequence shown as its first",
+    "emoji, 1-5 a skin tone. A spinner: loading;",
+    "a cross: the load failed (retried if shown).",
   ]
 
   @MainActor

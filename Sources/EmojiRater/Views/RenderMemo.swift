@@ -31,7 +31,7 @@ public final class RenderMemo {
     frame = nil
   }
 
-  /// These items' content may have changed (flat indices of the layout):
+  /// These items' content or vote may have changed (flat indices of the layout):
   /// their cells are asked for and drawn again. Items off screen are ignored.
   public func forget(items: some Sequence<Int>) {
     guard let layout = frame?.layout else { return }
@@ -39,10 +39,10 @@ public final class RenderMemo {
       let indexPath = layout.indexPath(flatIndex: item)
       let line = layout.row(of: indexPath) - topRow
       guard drawn.lines.indices.contains(line),
-        case .cells(let row, let selectedColumn, var contents)? = drawn.lines[line]
+        case .cells(let row, let selectedColumn, var cells)? = drawn.lines[line]
       else { continue }
-      contents[layout.column(of: indexPath)] = nil
-      drawn.lines[line] = .cells(row: row, selectedColumn: selectedColumn, contents: contents)
+      cells[layout.column(of: indexPath)] = nil
+      drawn.lines[line] = .cells(row: row, selectedColumn: selectedColumn, cells: cells)
     }
   }
 

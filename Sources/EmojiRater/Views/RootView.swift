@@ -32,9 +32,12 @@ public enum RootView {
     } else {
       HintLineView.draw(state, on: canvas)
     }
+    // Overlays are drawn over the grid: the next frame draws the grid whole again.
     if state.isHelpShown {
-      // Drawn over the grid: the next frame must draw the grid whole again.
       HelpOverlay.draw(on: canvas, gridHeight: state.screen.gridHeight)
+      memo?.invalidate()
+    } else if let overlay = state.voteOverlay, let overlayFrame = state.voteOverlayFrame {
+      VoteOverlayView.draw(overlay, frame: overlayFrame, current: state.selectedVote, on: canvas)
       memo?.invalidate()
     } else {
       memo?.remember(frame, topRow: topRow, grid: grid)

@@ -17,14 +17,23 @@ enum StatusLineView {
     let theme = Theme.for(canvas)
     let position = "\(state.layout.flatIndex(of: state.selection) + 1)/\(state.layout.itemCount)"
     guard let emoji = content.loadedEmoji(at: state.selection) else {
-      let waiting = "loading" + theme.ellipsis
+      var waiting = "loading" + theme.ellipsis
+      if let vote = state.selectedVote {
+        waiting = CellView.voteSign(vote, unicode: canvas.isUnicode) + " voted \(vote.rawValue) " + waiting
+      }
       let used = canvas.text(waiting, row: row, column: 1, style: Theme.statusDetail)
       canvas.text(theme.separator + position, row: row, column: 1 + used, style: Theme.statusDetail)
       return
     }
     var column = 1
+    if let vote = state.selectedVote {
+      // The vote first: it is the person's own, and it never waits for a load.
+      column += canvas.text(
+        CellView.voteSign(vote, unicode: canvas.isUnicode) + " voted \(vote.rawValue) ", row: row,
+        column: column, style: Theme.vote(vote))
+    }
     column += canvas.truncatedText(
-      emoji.name, row: row, column: column, width: width - 2, style: Theme.status)
+      emoji.name, row: row, column: column, width: width - column - 1, style: Theme.status)
     // The details go in order of use, each only if it fits whole.
     let details = [
       emoji.group + theme.breadcrumb + emoji.subgroup, position, emoji.codePoints, "E" + emoji.version,

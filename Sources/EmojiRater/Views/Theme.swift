@@ -33,6 +33,13 @@ struct Theme {
   static let critical = Style(foreground: .red, bold: true)
   static let overlayBorder = Style(foreground: .cyan)
   static let overlayKey = Style(bold: true)
+  static let voteUp = Style(foreground: .green, bold: true)
+  static let voteDown = Style(foreground: .red, bold: true)
+  static let overlayChoice = Style(reverse: true)
+
+  static func vote(_ vote: Vote) -> Style {
+    vote == .up ? voteUp : voteDown
+  }
 }
 
 extension Canvas {

@@ -1,0 +1,170 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Voting with the real binary in tmux, and the ratings file it leaves: the
+/// overlay, `+`, a restart, `export`, a SIGKILL, a corrupt file, a second copy.
+@Suite(.serialized) struct VotingEndToEndTests {
+  /// A data folder of the test's own (as `XDG_DATA_HOME`), removed afterwards.
+  final class DataHome {
+    let path: String
+    var ratings: String { path + "/emoji-rater/ratings.json" }
+
+    init() throws {
+      path =
+        FileManager.default.temporaryDirectory
+        .appendingPathComponent("emoji-rater-votes-\(UUID().uuidString.prefix(8))").path
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func contents() -> String {
+      (try? String(contentsOfFile: ratings, encoding: .utf8)) ?? ""
+    }
+  }
+
+  func startApp(_ home: DataHome, _ arguments: [String] = []) throws -> TmuxSession {
+    let session = try TmuxSession.app(
+      ["--latency", "0"] + arguments, environment: ["XDG_DATA_HOME": home.path])
+    let started = try session.waitFor { $0.contains("1/1870") }
+    #expect(started.held, "the app did not start:\n\(started.screen)")
+    return session
+  }
+
+  func export(_ home: DataHome, _ arguments: [String] = []) throws -> Subprocess.Result {
+    try Subprocess.run(["env", "XDG_DATA_HOME=\(home.path)", AppBinary.path, "export"] + arguments)
+  }
+
+  @Test func votesSurviveARestartAndExportListsThem() throws {
+    let home = try DataHome()
+    var session = try startApp(home)
+    // Up on 😀 with the overlay (its first choice), down on 😃 with the
+    // overlay (one to the right), 😄 up with +.
+    try session.press("Enter")
+    #expect(try session.waitFor { $0.contains("👍 up") && $0.contains("clear") }.held)
+    try session.press("Enter")
+    #expect(try session.waitFor { $0.contains("▲ voted up grinning face") }.held)
+    try session.press("l", "Enter")
+    #expect(try session.waitFor { $0.contains("👎 down") }.held)
+    try session.press("Right", "Enter")
+    #expect(try session.waitFor { $0.contains("▼ voted down") }.held)
+    try session.press("l", "+")
+    #expect(try session.waitFor { $0.contains("▲ voted up grinning face with smiling eyes") }.held)
+    try session.press("q")
+    #expect(try session.waitForExit().status == 0)
+    session.kill()
+
+    session = try startApp(home)
+    // 😀 is selected (its brackets take the vote's colour; the status line says it).
+    let back = try session.waitFor { $0.contains("[😀 ]▼😃  ▲😄") && $0.contains("▲ voted up grinning face") }
+    #expect(back.held, "the markers are back:\n\(back.screen)")
+    try session.press("q")
+    _ = try session.waitForExit()
+
+    let csv = try export(home, ["--format", "csv"])
+    #expect(csv.status == 0)
+    let lines = csv.output.split(separator: "\n")
+    #expect(lines.first == "emoji,name,code_points,vote,time")
+    #expect(lines.count == 4, "\(csv.output)")
+    #expect(lines.contains { $0.hasPrefix("😀,grinning face,U+1F600,up,") })
+    #expect(lines.contains { $0.hasPrefix("😃,grinning face with big eyes,U+1F603,down,") })
+    #expect(lines.contains { $0.hasPrefix("😄,grinning face with smiling eyes,U+1F604,up,") })
+  }
+
+  @Test func undoTakesTheVoteBackOnDiskToo() throws {
+    let home = try DataHome()
+    let session = try startApp(home)
+    try session.press("-")
+    #expect(try session.waitFor { $0.contains("▼ voted down") }.held)
+    try session.press("u")
+    #expect(try session.waitFor { !$0.contains("voted") }.held)
+    try session.press("q")
+    _ = try session.waitForExit()
+    #expect(!home.contents().contains("1f600"), "\(home.contents())")
+  }
+
+  /// A vote on screen for a second is on disk, even if the process is then
+  /// killed with no chance to save.
+  @Test func aVoteIsOnDiskBeforeAKillDashNine() throws {
+    let home = try DataHome()
+    let session = try startApp(home)
+    try session.press("+")
+    #expect(try session.waitFor { $0.contains("▲ voted up") }.held)
+    Thread.sleep(forTimeInterval: 1)
+    let pid = try #require(Self.appProcess(dataHome: home.path), "the app's process")
+    Glibc.kill(pid, SIGKILL)
+    #expect(try session.waitForExit().status == 137)
+    #expect(home.contents().contains("\"emoji\": \"1f600\""), "\(home.contents())")
+    #expect(home.contents().contains("\"vote\": \"up\""))
+  }
+
+  @Test func aGarbageFileIsKeptAsideAndTheAppSaysSo() throws {
+    let home = try DataHome()
+    try FileManager.default.createDirectory(
+      atPath: home.path + "/emoji-rater", withIntermediateDirectories: true)
+    let garbage = "this is not { json"
+    try garbage.write(toFile: home.ratings, atomically: true, encoding: .utf8)
+    let session = try startApp(home)
+    try session.press("f")  // the hint line, where standing notices show in full
+    let told = try session.waitFor { $0.contains("could not be read") }
+    #expect(told.held, "\(told.screen)")
+    try session.press("+", "q")
+    #expect(try session.waitForExit().status == 0)
+    let kept = try FileManager.default.contentsOfDirectory(atPath: home.path + "/emoji-rater")
+      .filter { $0.hasPrefix("ratings.json.corrupt-") }
+    #expect(kept.count == 1)
+    let keptText = try String(contentsOfFile: home.path + "/emoji-rater/" + kept[0], encoding: .utf8)
+    #expect(keptText == garbage, "kept byte for byte")
+    #expect(home.contents().contains("1f600"), "the new vote is saved in a fresh file")
+  }
+
+  @Test func aSecondCopyOnTheSameFileIsReadOnlyAndSaysSo() throws {
+    let home = try DataHome()
+    let first = try startApp(home)
+    let second = try startApp(home)
+    try second.press("f")
+    let told = try second.waitFor { $0.contains("read-only") }
+    #expect(told.held, "\(told.screen)")
+    try first.press("+")
+    #expect(try first.waitFor { $0.contains("▲ voted up") }.held)
+    for session in [second, first] {
+      try session.press("q")
+      _ = try session.waitForExit()
+    }
+    #expect(home.contents().contains("1f600"), "the first copy's vote is kept")
+  }
+
+  @Test func aRatingsPathInAMissingFolderIsRefusedAtStart() throws {
+    let session = try TmuxSession.app(["--ratings", "/nonexistent-folder-for-tests/ratings.json"])
+    let ended = try session.waitForExit()
+    #expect(ended.status == 2)
+    #expect(ended.screen.contains("/nonexistent-folder-for-tests"), "\(ended.screen)")
+  }
+
+  @Test func anUnknownExportFormatIsRefused() throws {
+    let home = try DataHome()
+    let result = try export(home, ["--format", "xml"])
+    #expect(result.status == 64)
+    #expect(result.output.contains("csv or json"), "\(result.output)")
+  }
+
+  /// The app's process: the one whose environment names this data folder.
+  static func appProcess(dataHome: String) -> pid_t? {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    for entry in entries {
+      guard let pid = pid_t(entry),
+        let command = try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8),
+        command.hasPrefix(AppBinary.path),
+        let environment = FileManager.default.contents(atPath: "/proc/\(entry)/environ"),
+        String(decoding: environment, as: UTF8.self).contains("XDG_DATA_HOME=\(dataHome)")
+      else { continue }
+      return pid
+    }
+    return nil
+  }
+}
