@@ -23,6 +23,8 @@ public final class TerminalScreen {
   private var isActive = true
   /// Whose size the screen follows: standard output, or the pseudo-terminal.
   private let sizeDescriptor: Int32
+  /// Where ncurses writes; raw sequences (the clipboard's) go there too.
+  private let outputDescriptor: Int32
   /// ncurses' screen, freed when a pseudo-terminal screen stops (a benchmark
   /// opens one after another in the same process).
   private let screen: OpaquePointer
@@ -63,6 +65,7 @@ public final class TerminalScreen {
     sizeDescriptor: Int32, options: ScreenOptions, isUnicode: Bool, interactive: Bool
   ) throws(TerminalError) {
     self.sizeDescriptor = sizeDescriptor
+    outputDescriptor = fileno(output)
     ownedStreams = interactive ? [] : [output, input]
     var savedModes = termios()
     if interactive {
@@ -156,6 +159,14 @@ public final class TerminalScreen {
     guard isActive else { return }
     wnoutrefresh(er_stdscr())
     doupdate()
+  }
+
+  /// Asks the terminal to put `text` on the system clipboard (OSC 52): it
+  /// works over SSH, and in tmux with `set-clipboard on`. Sent between
+  /// frames, after ncurses has written everything it had.
+  public func copyToClipboard(_ text: String) {
+    guard isActive else { return }
+    Platform.write(Clipboard.osc52(text), to: outputDescriptor)
   }
 
   /// Forgets what is on the terminal so the next frame repaints everything

@@ -139,6 +139,33 @@ import Testing
     #expect(home.contents().contains("1f600"), "the first copy's vote is kept")
   }
 
+  @Test func searchByNameThenStepThroughTheMatches() throws {
+    let home = try DataHome()
+    let session = try startApp(home)
+    try session.type("/")
+    try session.type("cat")
+    #expect(try session.waitFor { $0.contains("/cat▏") && $0.contains("grinning cat ·") }.held)
+    try session.press("Enter", "n")
+    #expect(try session.waitFor { $0.contains("2 of 14") && $0.contains("n next") }.held)
+    try session.press("Escape")
+    #expect(try session.waitFor { !$0.contains("/cat") }.held)
+    try session.press("q")
+    #expect(try session.waitForExit().status == 0)
+  }
+
+  /// y sends the selected emoji to the terminal's clipboard (OSC 52): tmux,
+  /// with set-clipboard on, makes it a paste buffer.
+  @Test func yCopiesTheEmojiToTheClipboard() throws {
+    let home = try DataHome()
+    let session = try startApp(home)
+    try session.run(["set-option", "-g", "set-clipboard", "on"])
+    try session.press("l", "y")
+    #expect(try session.waitFor { $0.contains("copied 😃") }.held)
+    #expect(try session.run(["show-buffer"]) == "😃")
+    try session.press("q")
+    _ = try session.waitForExit()
+  }
+
   @Test func aRatingsPathInAMissingFolderIsRefusedAtStart() throws {
     let session = try TmuxSession.app(["--ratings", "/nonexistent-folder-for-tests/ratings.json"])
     let ended = try session.waitForExit()

@@ -14,6 +14,13 @@ public struct AppState: Sendable {
   public private(set) var isHUDShown = true
   /// A standing notice for the bottom line (e.g. the ASCII fallback).
   public var notice: String?
+  /// A passing message for the bottom line, gone with the next command.
+  public var message: String?
+  /// The search by name, while one is on.
+  public private(set) var search: Search?
+
+  /// What the bottom line should say first: a message, else the notice.
+  public var shownNotice: String? { message ?? notice }
   public private(set) var wantsQuit = false
   /// Votes by flat item position: what the grid shows. The store keeps them
   /// by code points; the launcher maps them onto this catalog at start.
@@ -69,6 +76,7 @@ public struct AppState: Sendable {
   }
 
   public mutating func apply(_ command: Command) {
+    message = nil
     switch command {
     case .move(let move):
       select(layout.indexPath(after: move, from: selection))
@@ -117,8 +125,35 @@ public struct AppState: Sendable {
     case .toggleHUD:
       isHUDShown.toggle()
     case .closeOverlay:
-      isHelpShown = false
-      voteOverlay = nil
+      // Esc peels one layer: the help or the vote, else the search.
+      if isHelpShown || voteOverlay != nil {
+        isHelpShown = false
+        voteOverlay = nil
+      } else {
+        search = nil
+      }
+    case .startSearch:
+      guard layout.contains(selection) else { return }
+      search = Search(origin: layout.flatIndex(of: selection))
+    case .searchInput(let character):
+      guard let query = search?.query else { return }
+      search?.setQuery(query + String(character), in: catalog)
+      selectFirstMatch()
+    case .searchBackspace:
+      guard let query = search?.query, !query.isEmpty else { return }
+      search?.setQuery(String(query.dropLast()), in: catalog)
+      selectFirstMatch()
+    case .confirmSearch:
+      search?.isEditing = false
+      if search?.query.isEmpty == true { search = nil }
+    case .nextMatch(let forward):
+      guard let search, layout.contains(selection) else { return }
+      let here = layout.flatIndex(of: selection)
+      if let item = search.match(from: here + (forward ? 1 : -1), forward: forward) {
+        select(layout.indexPath(flatIndex: item))
+      }
+    case .copySelection:
+      break  // The controller writes to the terminal, then says so (`message`).
     case .resize(let size):
       resize(to: size)
     case .redraw, .cycleMode, .resetStatistics:
@@ -126,6 +161,13 @@ public struct AppState: Sendable {
     case .quit:
       wantsQuit = true
     }
+  }
+
+  /// As the query changes: the first match from where the search began, or
+  /// back there when nothing matches.
+  private mutating func selectFirstMatch() {
+    guard let search else { return }
+    select(layout.indexPath(flatIndex: search.match(from: search.origin) ?? search.origin))
   }
 
   /// Where the voting overlay is on screen, when open.

@@ -28,6 +28,17 @@ public enum Command: Equatable, Sendable {
   case moveInOverlay(Int)
   /// Takes the overlay's highlighted choice (Enter).
   case confirmOverlay
+  /// Copies the selected emoji to the clipboard (the terminal's, OSC 52).
+  case copySelection
+  /// Opens the search prompt (`/`).
+  case startSearch
+  /// A character typed into the search prompt.
+  case searchInput(Character)
+  case searchBackspace
+  /// Ends typing; n and N then step through the matches.
+  case confirmSearch
+  /// The next (or previous) match.
+  case nextMatch(forward: Bool)
   case closeOverlay
   case resize(Size)
   case redraw

@@ -194,7 +194,8 @@ public final class FrameLoop {
     }
     guard
       let command = KeyBindings.command(
-        for: event, helpShown: state.isHelpShown, votingShown: state.voteOverlay != nil)
+        for: event, helpShown: state.isHelpShown, votingShown: state.voteOverlay != nil,
+        searching: state.search?.isEditing == true)
     else { return }
     perform(command)
   }
@@ -205,6 +206,12 @@ public final class FrameLoop {
       screen.invalidate()
       memo.invalidate()
     case .cycleMode: loading.cycleMode()
+    case .copySelection:
+      state.apply(command)
+      if let emoji = state.selectedEmoji {
+        screen.copyToClipboard(emoji.string)
+        state.message = "copied \(emoji.string) \(emoji.name)"
+      }
     case .resetStatistics:
       loading.resetStatistics()
       stats.reset()

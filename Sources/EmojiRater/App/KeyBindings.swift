@@ -7,11 +7,15 @@ public enum KeyBindings {
   /// Rows the mouse wheel scrolls per notch.
   public static let wheelRows = 3
 
-  public static func command(for event: InputEvent, helpShown: Bool, votingShown: Bool = false) -> Command? {
+  public static func command(
+    for event: InputEvent, helpShown: Bool, votingShown: Bool = false, searching: Bool = false
+  ) -> Command? {
     switch event {
     case .resize: return nil  // The controller reads the new size first.
     case .mouse(let mouse): return helpShown ? .closeOverlay : command(for: mouse)
     case .key(let key):
+      // The search prompt takes every key it can type, q included.
+      if searching { return searchCommand(for: key) }
       if key == .character("q") { return .quit }
       if key == .control("l") { return .redraw }
       // Any other key just closes the help, so nothing happens behind it unseen.
@@ -50,6 +54,22 @@ public enum KeyBindings {
     case .character("-"): .vote(.down)
     case .character("0"): .vote(nil)
     case .character("u"): .undoVote
+    case .character("y"): .copySelection
+    case .character("/"): .startSearch
+    case .character("n"): .nextMatch(forward: true)
+    case .character("N"): .nextMatch(forward: false)
+    case .escape: .closeOverlay
+    default: nil
+    }
+  }
+
+  /// While the search prompt is open: characters go into the query,
+  /// Backspace takes one back, Enter ends typing, Esc clears the search.
+  private static func searchCommand(for key: Key) -> Command? {
+    switch key {
+    case .character(let character): .searchInput(character)
+    case .backspace, .delete: .searchBackspace
+    case .enter: .confirmSearch
     case .escape: .closeOverlay
     default: nil
     }

@@ -11,14 +11,14 @@ enum HelpOverlay {
     ("wheel, click", "scroll / select"),
     ("Enter, space", "vote: arrows choose, Enter"),
     ("+ - 0, u", "vote up / down / clear, undo"),
+    ("/, n N", "search names, next / previous"),
+    ("y", "copy the emoji (to the clipboard)"),
     ("m", "next loading mode"),
-    ("r", "reset the counts"),
-    ("f", "hide / show the HUD"),
-    ("Ctrl-L", "redraw the screen"),
+    ("r, f", "reset the counts, hide the HUD"),
     ("?", "show / hide this help"),
-    ("Esc", "close this help / the vote"),
+    ("Esc", "close help / vote / search"),
     ("q, Ctrl-C", "quit"),
-    ("Ctrl-Z", "suspend (fg resumes)"),
+    ("Ctrl-L, Ctrl-Z", "redraw, suspend (fg resumes)"),
   ]
 
   static let notes = [

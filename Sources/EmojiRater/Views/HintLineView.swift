@@ -3,14 +3,14 @@ import Terminal
 /// The bottom line when the HUD is hidden (`f`): a standing notice if there
 /// is one, then the keys most people need, each only if it fits.
 enum HintLineView {
-  static let hints = ["f HUD", "m mode", "? help", "q quit", "arrows/hjkl move", "Tab section"]
+  static let hints = ["Enter vote", "/ search", "f HUD", "m mode", "? help", "q quit", "arrows/hjkl move"]
 
   @MainActor
   static func draw(_ state: AppState, on canvas: any Canvas) {
     let row = state.screen.hintRow
     let width = canvas.size.columns
     var column = 1
-    if let notice = state.notice {
+    if let notice = state.shownNotice {
       column += canvas.truncatedText(notice, row: row, column: column, width: width - 2, style: Theme.notice)
       column += 2
     }

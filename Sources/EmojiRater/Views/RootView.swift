@@ -27,8 +27,13 @@ public enum RootView {
       }
     }
     StatusLineView.draw(state, content: content, on: canvas)
-    if state.isHUDShown, let hud {
-      HUDView.draw(hud, notice: state.notice, row: state.screen.hintRow, on: canvas)
+    if let search = state.search {
+      let position =
+        state.layout.contains(state.selection)
+        ? search.position(of: state.layout.flatIndex(of: state.selection)) : nil
+      SearchLineView.draw(search, position: position, row: state.screen.hintRow, on: canvas)
+    } else if state.isHUDShown, let hud {
+      HUDView.draw(hud, notice: state.shownNotice, row: state.screen.hintRow, on: canvas)
     } else {
       HintLineView.draw(state, on: canvas)
     }

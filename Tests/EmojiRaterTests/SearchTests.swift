@@ -1,0 +1,89 @@
+import CollectionKit
+import Terminal
+import TestSupport
+import Testing
+
+@testable import EmojiRater
+
+/// Finding emoji by name: `/`, typing, n and N, Esc.
+@Suite struct SearchTests {
+  static let catalog = EmojiCatalog.builtIn(includeSkinTones: false)
+
+  func state(_ commands: [Command]) -> AppState {
+    var state = AppState(catalog: Self.catalog, screenSize: Size(rows: 24, columns: 80))
+    for command in commands { state.apply(command) }
+    return state
+  }
+
+  func typing(_ text: String) -> [Command] {
+    [.startSearch] + text.map { .searchInput($0) }
+  }
+
+  @Test func everyWordMatchesInAnyOrderIgnoringCase() {
+    var search = Search(origin: 0)
+    search.setQuery("Face CAT", in: Self.catalog)
+    let names = search.matches.map { Self.catalog.emoji(atFlatIndex: $0).name }
+    #expect(names.contains("grinning cat with smiling eyes") == false)
+    #expect(names.contains("cat face"))
+    #expect(names.allSatisfy { $0.contains("cat") && $0.contains("face") })
+  }
+
+  @Test func typingJumpsToTheFirstMatchFromWhereTheSearchBegan() {
+    let state = state([.move(.down)] + typing("cat"))
+    #expect(state.selectedEmoji?.name.contains("cat") == true)
+    #expect(state.search?.isEditing == true)
+    // Every match lies after where the search began, or it wrapped round.
+    let origin = 15
+    #expect(state.layout.flatIndex(of: state.selection) >= origin)
+  }
+
+  @Test func nAndNStepThroughTheMatchesAndWrap() throws {
+    var state = state(typing("heart") + [.confirmSearch])
+    let matches = try #require(state.search?.matches)
+    #expect(matches.count > 3)
+    #expect(state.layout.flatIndex(of: state.selection) == matches[0])
+    state.apply(.nextMatch(forward: true))
+    #expect(state.layout.flatIndex(of: state.selection) == matches[1])
+    state.apply(.nextMatch(forward: false))
+    state.apply(.nextMatch(forward: false))
+    #expect(state.layout.flatIndex(of: state.selection) == matches.last, "wraps to the last")
+  }
+
+  @Test func nothingMatchingGoesBackToTheStartAndEscClears() {
+    var state = state([.move(.right)] + typing("zzzz"))
+    #expect(state.search?.matches.isEmpty == true)
+    #expect(state.selection == IndexPath(item: 1, section: 0))
+    state.apply(.searchBackspace)
+    state.apply(.closeOverlay)
+    #expect(state.search == nil)
+  }
+
+  @Test func theSearchPromptTakesEveryKeyItCanType() {
+    let key = { (key: Key) in KeyBindings.command(for: .key(key), helpShown: false, searching: true) }
+    #expect(key(.character("q")) == .searchInput("q"), "q is a letter here, not quit")
+    #expect(key(.character("n")) == .searchInput("n"))
+    #expect(key(.backspace) == .searchBackspace)
+    #expect(key(.enter) == .confirmSearch)
+    #expect(key(.escape) == .closeOverlay)
+    #expect(KeyBindings.command(for: .key(.character("/")), helpShown: false) == .startSearch)
+    #expect(KeyBindings.command(for: .key(.character("y")), helpShown: false) == .copySelection)
+  }
+
+  @Test func theClipboardSequenceIsOSC52WithBase64() {
+    #expect(String(decoding: Clipboard.osc52("😀"), as: UTF8.self) == "\u{1B}]52;c;8J+YgA==\u{07}")
+  }
+
+  @MainActor
+  @Test func thePromptOnTheBottomLine() {
+    for (commands, name) in [
+      (typing("cat fa"), "search-typing-80x8"), (typing("cat") + [.confirmSearch], "search-done-80x8"),
+      (typing("xqz"), "search-none-80x8"),
+    ] {
+      var state = AppState(catalog: Self.catalog, screenSize: Size(rows: 8, columns: 80))
+      for command in commands { state.apply(command) }
+      let canvas = TextCanvas(size: state.screen.size)
+      RootView.draw(state, content: FullyLoadedContent(catalog: Self.catalog), on: canvas)
+      #expect(Snapshot.mismatch(canvas.text, named: name) == nil)
+    }
+  }
+}
