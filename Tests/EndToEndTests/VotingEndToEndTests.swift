@@ -153,6 +153,23 @@ import Testing
     #expect(try session.waitForExit().status == 0)
   }
 
+  @Test func vShowsOnlyTheVotedUpThenTheRest() throws {
+    let home = try DataHome()
+    let session = try startApp(home)
+    try session.press("+", "l", "l", "+", "l", "-")
+    #expect(try session.waitFor { $0.contains("▼ voted down") }.held)
+    try session.press("v")
+    let up = try session.waitFor { $0.contains("[voted up]") && $0.contains("Smileys & Emotion (2)") }
+    #expect(up.held, "\(up.screen)")
+    #expect(!up.screen.contains("😃"), "only the two voted up show")
+    try session.press("v")
+    #expect(try session.waitFor { $0.contains("[voted down]") && $0.contains("Smileys & Emotion (1)") }.held)
+    try session.press("v", "v")
+    #expect(try session.waitFor { !$0.contains("[voted") && $0.contains("Smileys & Emotion (166)") }.held)
+    try session.press("q")
+    _ = try session.waitForExit()
+  }
+
   /// y sends the selected emoji to the terminal's clipboard (OSC 52): tmux,
   /// with set-clipboard on, makes it a paste buffer.
   @Test func yCopiesTheEmojiToTheClipboard() throws {

@@ -4,7 +4,13 @@ import Terminal
 /// Everything the screen shows, and how commands change it. A value with no
 /// terminal and no clock inside, so every behaviour is a plain unit test.
 public struct AppState: Sendable {
-  public let catalog: EmojiCatalog
+  /// Every emoji: what votes and loads are keyed to (by flat position).
+  public let fullCatalog: EmojiCatalog
+  /// What the grid shows: every emoji, or those the filter keeps.
+  public private(set) var catalog: EmojiCatalog
+  /// Which of `fullCatalog`'s items the grid shows, and where.
+  public private(set) var shown = ShownItems.all
+  public private(set) var filter = VoteFilter.all
   public private(set) var screen: ScreenLayout
   public private(set) var layout: GridLayout
   public private(set) var viewport: Viewport
@@ -38,6 +44,7 @@ public struct AppState: Sendable {
   public static let stepsPerSecond = 60
 
   public init(catalog: EmojiCatalog, screenSize: Size, notice: String? = nil) {
+    fullCatalog = catalog
     self.catalog = catalog
     self.notice = notice
     screen = ScreenLayout(size: screenSize)
@@ -66,9 +73,19 @@ public struct AppState: Sendable {
     return voteChanges
   }
 
+  /// The selected emoji's position in `fullCatalog`.
+  public var selectedItem: Int? {
+    layout.contains(selection) ? shown.catalogItem(layout.flatIndex(of: selection)) : nil
+  }
+
   /// The selected emoji's vote.
   public var selectedVote: Vote? {
-    layout.contains(selection) ? votes[layout.flatIndex(of: selection)] : nil
+    selectedItem.flatMap { votes[$0] }
+  }
+
+  /// The vote of the item shown at flat position `shownItem`.
+  public func vote(atShown shownItem: Int) -> Vote? {
+    votes[shown.catalogItem(shownItem)]
   }
 
   public var selectedEmoji: Emoji? {
@@ -105,8 +122,10 @@ public struct AppState: Sendable {
       voteOverlay = nil
     case .vote(let vote):
       voteOverlay = nil
-      guard layout.contains(selection) else { return }
-      cast(vote, on: layout.flatIndex(of: selection))
+      guard let item = selectedItem else { return }
+      cast(vote, on: item)
+    case .cycleFilter:
+      show(filter.next)
     case .undoVote:
       voteOverlay = nil
       guard let last = undoStack.popLast() else { return }
@@ -161,6 +180,31 @@ public struct AppState: Sendable {
     case .quit:
       wantsQuit = true
     }
+  }
+
+  /// Shows what `filter` keeps (votes as they are now: voting afterwards
+  /// does not make a cell vanish under the cursor), keeping the selected
+  /// emoji selected if it shows, else the next one that does.
+  private mutating func show(_ filter: VoteFilter) {
+    let selected = selectedItem
+    self.filter = filter
+    if filter == .all {
+      shown = .all
+      catalog = fullCatalog
+    } else {
+      let items = (0..<fullCatalog.count).filter { filter.keeps(votes[$0]) }
+      shown = ShownItems(items)
+      catalog = fullCatalog.subset(items)
+    }
+    layout = GridLayout(sectionItemCounts: catalog.sections.map(\.emoji.count), width: screen.size.columns)
+    search = nil
+    voteOverlay = nil
+    let target = selected.flatMap { item in (item..<fullCatalog.count).lazy.compactMap(shown.shownItem).first
+    }
+    selection =
+      target.map(layout.indexPath(flatIndex:)) ?? layout.lastIndexPath ?? IndexPath(item: 0, section: 0)
+    viewport = Viewport(height: screen.gridHeight)
+    viewport.reveal(selection, in: layout)
   }
 
   /// As the query changes: the first match from where the search began, or

@@ -28,6 +28,8 @@ public enum Command: Equatable, Sendable {
   case moveInOverlay(Int)
   /// Takes the overlay's highlighted choice (Enter).
   case confirmOverlay
+  /// Shows the next filter: all, voted up, voted down, not voted yet (`v`).
+  case cycleFilter
   /// Copies the selected emoji to the clipboard (the terminal's, OSC 52).
   case copySelection
   /// Opens the search prompt (`/`).

@@ -153,7 +153,11 @@ public final class FrameLoop {
 
     if needsDisplay {
       mark = clock.now()
-      if let changed = loading.takeChanges() { memo.forget(items: changed) } else { memo.invalidate() }
+      if let changed = loading.takeChanges() {
+        memo.forget(items: changed.compactMap(state.shown.shownItem))
+      } else {
+        memo.invalidate()
+      }
       RootView.draw(state, content: loading, hud: shownHUD, memo: memo, on: screen.frameCanvas)
       let drawn = clock.now()
       screen.endFrame()
@@ -206,6 +210,9 @@ public final class FrameLoop {
       screen.invalidate()
       memo.invalidate()
     case .cycleMode: loading.cycleMode()
+    case .cycleFilter:
+      state.apply(command)
+      loading.show(state.shown)
     case .copySelection:
       state.apply(command)
       if let emoji = state.selectedEmoji {
@@ -223,9 +230,9 @@ public final class FrameLoop {
 
   /// A vote changed: its cell draws again, and the store hears of it.
   private func record(_ change: AppState.VoteChange) {
-    memo.forget(items: [change.item])
+    memo.forget(items: [change.item].compactMap(state.shown.shownItem))
     guard let ratings else { return }
-    let identifier = state.catalog.emoji(atFlatIndex: change.item).identifier
+    let identifier = state.fullCatalog.emoji(atFlatIndex: change.item).identifier
     if let vote = change.vote {
       ratings.set(vote, for: identifier)
     } else {

@@ -55,6 +55,7 @@ public enum KeyBindings {
     case .character("0"): .vote(nil)
     case .character("u"): .undoVote
     case .character("y"): .copySelection
+    case .character("v"): .cycleFilter
     case .character("/"): .startSearch
     case .character("n"): .nextMatch(forward: true)
     case .character("N"): .nextMatch(forward: false)

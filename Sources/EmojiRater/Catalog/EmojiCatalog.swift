@@ -79,6 +79,18 @@ public struct EmojiCatalog: Sendable {
     return EmojiCatalog(sections: sections, source: "\(source), repeated to \(items) items")
   }
 
+  /// The emoji at these flat positions (ascending) in their sections, for a
+  /// filtered grid; sections left empty are dropped.
+  public func subset(_ items: [Int]) -> EmojiCatalog {
+    var kept: [[Emoji]] = Array(repeating: [], count: sections.count)
+    for item in items {
+      let section = sectionOffsets.part(containing: item)
+      kept[section].append(sections[section].emoji[item - sectionOffsets[section]])
+    }
+    let shown = zip(sections, kept).filter { !$0.1.isEmpty }.map { Section(name: $0.0.name, emoji: $0.1) }
+    return EmojiCatalog(sections: shown, source: source)
+  }
+
   public subscript(section: Int, item: Int) -> Emoji { sections[section].emoji[item] }
 
   // MARK: Loading

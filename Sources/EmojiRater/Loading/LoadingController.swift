@@ -25,6 +25,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   private var planner: PrefetchPlanner
   private var layout: GridLayout
   private var visibleRows: Range<Int> = 0..<0
+  /// Which catalog items the grid's positions are (a filter shows some):
+  /// the planner thinks in grid positions, the loader in catalog positions.
+  private var shown = ShownItems.all
   private let clock: any MonotonicClock
   private let latency: LatencyModel
   private let medianLatency: Double
@@ -113,7 +116,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   @discardableResult
   public func loadOneVisibleSynchronously() -> Bool {
     guard mode == .sync else { return false }
-    for id in planner.visible {
+    for id in planner.visible.map(shown.catalogItem) {
       guard case .absent = loader.state(of: id) else { continue }
       loader.loadSynchronously(id)
       arrived(id)
@@ -144,7 +147,24 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// Loads the items in `rows` at once, uncounted: a benchmark run starts
   /// from a screen that is already whole, so it measures the scrolling.
   public func prime(rows: Range<Int>, layout: GridLayout) {
-    for id in layout.flatRange(ofRows: rows) { loader.prime(id) }
+    for item in layout.flatRange(ofRows: rows) { loader.prime(shown.catalogItem(item)) }
+  }
+
+  /// The grid now shows `items` (a filter changed): what was on screen is
+  /// gone, so its loads stop; what is cached stays, keyed by catalog item,
+  /// and the next update displays the new screen afresh.
+  public func show(_ items: ShownItems) {
+    guard items != shown else { return }
+    shown = items
+    loader.cancelAll()
+    waitingSince.removeAll()
+    planner.reset()
+    changedItems = nil
+  }
+
+  /// The loader's identifier for a grid position: its catalog item.
+  private func id(of indexPath: IndexPath) -> Int {
+    shown.catalogItem(layout.flatIndex(of: indexPath))
   }
 
   public func cycleMode() {
@@ -156,7 +176,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   public func setMode(_ newMode: LoadingMode) {
     mode = newMode
     changedItems = nil
-    let visible = Set(planner.visible)
+    let visible = Set(planner.visible.map(shown.catalogItem))
     switch newMode {
     case .sync:
       loader.cancelAll()
@@ -172,7 +192,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   // MARK: CollectionViewDelegate
 
   public func willDisplay(itemAt indexPath: IndexPath) {
-    let id = layout.flatIndex(of: indexPath)
+    let id = id(of: indexPath)
     display.displayed += 1
     if let displayLogStart {
       displayLog.append(.init(item: id, time: Double(clock.now() - displayLogStart) / 1e6))
@@ -189,7 +209,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   }
 
   public func didEndDisplaying(itemAt indexPath: IndexPath) {
-    let id = layout.flatIndex(of: indexPath)
+    let id = id(of: indexPath)
     waitingSince.removeValue(forKey: id)
     if mode == .async { loader.cancel(id) }
   }
@@ -199,25 +219,25 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   public func prefetchItems(at requests: [PrefetchPlanner.Prefetch]) {
     guard mode == .prefetch else { return }
     for request in requests {
-      loader.load(layout.flatIndex(of: request.indexPath), priority: .prefetch(distance: request.distance))
+      loader.load(id(of: request.indexPath), priority: .prefetch(distance: request.distance))
     }
   }
 
   public func cancelPrefetchingForItems(at indexPaths: [IndexPath]) {
     guard mode == .prefetch else { return }
-    for indexPath in indexPaths { loader.cancel(layout.flatIndex(of: indexPath)) }
+    for indexPath in indexPaths { loader.cancel(id(of: indexPath)) }
   }
 
   // MARK: GridContent
 
   public func content(at indexPath: IndexPath) -> CellContent {
-    content(ofItem: layout.flatIndex(of: indexPath), item: indexPath.item)
+    content(ofItem: id(of: indexPath), item: indexPath.item)
   }
 
   public func contents(ofItems items: Range<Int>, inSection section: Int) -> [CellContent] {
     guard let first = items.first else { return [] }
-    let firstID = layout.flatIndex(of: IndexPath(item: first, section: section))
-    return items.map { content(ofItem: firstID + $0 - first, item: $0) }
+    let firstPosition = layout.flatIndex(of: IndexPath(item: first, section: section))
+    return items.map { content(ofItem: shown.catalogItem(firstPosition + $0 - first), item: $0) }
   }
 
   private func content(ofItem id: Int, item: Int) -> CellContent {
@@ -238,7 +258,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
 
   public func loadedEmoji(at indexPath: IndexPath) -> Emoji? {
     guard layout.contains(indexPath),
-      case .loaded(let presentation) = loader.state(of: layout.flatIndex(of: indexPath))
+      case .loaded(let presentation) = loader.state(of: id(of: indexPath))
     else { return nil }
     return presentation.emoji
   }
@@ -258,8 +278,10 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// slot. A still screen has no deadlines: visible cells, then the nearest
   /// rows.
   private func urgency(of id: Int) -> Double {
-    guard (0..<layout.itemCount).contains(id) else { return .infinity }
-    let row = layout.row(of: layout.indexPath(flatIndex: id))
+    guard let position = shown.shownItem(id), (0..<layout.itemCount).contains(position) else {
+      return .infinity
+    }
+    let row = layout.row(of: layout.indexPath(flatIndex: position))
     let speed = planner.expectedSpeed(at: clock.now())
     let down = planner.direction == .down
     let onScreen = visibleRows.contains(row)
@@ -292,7 +314,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     if let since = waitingSince.removeValue(forKey: id), loader.displayedValue(for: id) != nil {
       display.visibleLatency.record(milliseconds: Double(clock.now() - since) / 1_000_000)
     }
-    guard planner.visible.contains(id) else { return }
+    guard let position = shown.shownItem(id), planner.visible.contains(position) else { return }
     if case .absent = loader.state(of: id), mode != .sync {
       // Evicted while on screen (a cache smaller than the screen): load it again.
       waitingSince[id] = clock.now()

@@ -79,7 +79,7 @@ enum GridView {
             } else {
               cells[column] = Cell(
                 content: content.content(at: IndexPath(item: items.lowerBound + column, section: section)),
-                vote: state.votes[firstID + column])
+                vote: state.vote(atShown: firstID + column))
             }
             drawing.draw(cells[column]!, column: column, erasing: true)
           }
@@ -87,7 +87,9 @@ enum GridView {
         } else {
           if previous != nil { clearLine(screenRow, on: canvas) }
           let contents = content.contents(ofItems: items, inSection: section)
-          let cells = contents.indices.map { Cell(content: contents[$0], vote: state.votes[firstID + $0]) }
+          let cells = contents.indices.map {
+            Cell(content: contents[$0], vote: state.vote(atShown: firstID + $0))
+          }
           for column in cells.indices { drawing.draw(cells[column], column: column, erasing: false) }
           lines.append(.cells(row: row, selectedColumn: selectedColumn, cells: cells))
         }

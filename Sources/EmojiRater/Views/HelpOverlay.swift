@@ -12,7 +12,7 @@ enum HelpOverlay {
     ("Enter, space", "vote: arrows choose, Enter"),
     ("+ - 0, u", "vote up / down / clear, undo"),
     ("/, n N", "search names, next / previous"),
-    ("y", "copy the emoji (to the clipboard)"),
+    ("y, v", "copy the emoji, filter by vote"),
     ("m", "next loading mode"),
     ("r, f", "reset the counts, hide the HUD"),
     ("?", "show / hide this help"),

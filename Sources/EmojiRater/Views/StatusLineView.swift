@@ -11,26 +11,28 @@ enum StatusLineView {
     let row = state.screen.statusRow
     let width = canvas.size.columns
     guard state.layout.contains(state.selection) else {
-      canvas.truncatedText(" no emoji", row: row, column: 0, width: width, style: Theme.status)
+      let empty =
+        state.filter == .all ? " no emoji" : " no emoji \(state.filter.label) (v shows the next filter)"
+      canvas.truncatedText(empty, row: row, column: 0, width: width, style: Theme.status)
       return
     }
     let theme = Theme.for(canvas)
     let position = "\(state.layout.flatIndex(of: state.selection) + 1)/\(state.layout.itemCount)"
-    guard let emoji = content.loadedEmoji(at: state.selection) else {
-      var waiting = "loading" + theme.ellipsis
-      if let vote = state.selectedVote {
-        waiting = CellView.voteSign(vote, unicode: canvas.isUnicode) + " voted \(vote.rawValue) " + waiting
-      }
-      let used = canvas.text(waiting, row: row, column: 1, style: Theme.statusDetail)
-      canvas.text(theme.separator + position, row: row, column: 1 + used, style: Theme.statusDetail)
-      return
-    }
     var column = 1
+    if state.filter != .all {
+      // A filter first: the grid is not the whole catalog, and the position counts what shows.
+      column += canvas.text("[\(state.filter.label)] ", row: row, column: column, style: Theme.notice)
+    }
     if let vote = state.selectedVote {
-      // The vote first: it is the person's own, and it never waits for a load.
+      // Then the vote: it is the person's own, and it never waits for a load.
       column += canvas.text(
         CellView.voteSign(vote, unicode: canvas.isUnicode) + " voted \(vote.rawValue) ", row: row,
         column: column, style: Theme.vote(vote))
+    }
+    guard let emoji = content.loadedEmoji(at: state.selection) else {
+      column += canvas.text("loading" + theme.ellipsis, row: row, column: column, style: Theme.statusDetail)
+      canvas.text(theme.separator + position, row: row, column: column, style: Theme.statusDetail)
+      return
     }
     column += canvas.truncatedText(
       emoji.name, row: row, column: column, width: width - column - 1, style: Theme.status)

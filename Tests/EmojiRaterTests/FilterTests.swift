@@ -1,0 +1,100 @@
+import CollectionKit
+import FrameTiming
+import Loading
+import Terminal
+import TestSupport
+import Testing
+
+@testable import EmojiRater
+
+/// `v`: all, voted up, voted down, not voted yet — and the grid, the votes
+/// and the loader all on the filtered list.
+@Suite struct FilterTests {
+  static let catalog = EmojiCatalog.builtIn(includeSkinTones: false)
+
+  func state(_ commands: [Command], columns: Int = 80) -> AppState {
+    var state = AppState(catalog: Self.catalog, screenSize: Size(rows: 24, columns: columns))
+    for command in commands { state.apply(command) }
+    return state
+  }
+
+  /// Votes up on items 0 and 40, down on 20.
+  static let voting: [Command] =
+    [.vote(.up)] + Array(repeating: .move(.right), count: 20) + [.vote(.down)]
+    + Array(repeating: .move(.right), count: 20) + [.vote(.up)]
+
+  @Test func vCyclesAllUpDownNotVoted() {
+    var state = state(Self.voting)
+    #expect(state.filter == .all)
+    state.apply(.cycleFilter)
+    #expect(state.filter == .up)
+    #expect(state.catalog.count == 2)
+    #expect(
+      (0..<2).map { state.catalog.emoji(atFlatIndex: $0).name } == [
+        "grinning face", Self.catalog.emoji(atFlatIndex: 40).name,
+      ])
+    state.apply(.cycleFilter)
+    #expect(state.filter == .down)
+    #expect(state.catalog.count == 1)
+    state.apply(.cycleFilter)
+    #expect(state.filter == .notVoted)
+    #expect(state.catalog.count == Self.catalog.count - 3)
+    state.apply(.cycleFilter)
+    #expect(state.filter == .all)
+    #expect(state.catalog.count == Self.catalog.count)
+  }
+
+  @Test func theSelectedEmojiStaysSelectedIfItShowsElseTheNextThatDoes() {
+    // Item 40 is selected and voted up: it stays selected under "up".
+    var state = state(Self.voting + [.cycleFilter])
+    #expect(state.selectedItem == 40)
+    // Under "down" the next shown after 40 does not exist: the last one shows.
+    state.apply(.cycleFilter)
+    #expect(state.selectedItem == 20)
+  }
+
+  @Test func votesUnderAFilterLandOnTheRightEmojiAndStayPut() {
+    var state = state(Self.voting + [.cycleFilter, .move(.first), .vote(.down)])
+    // Item 0 is now down, though the filter ("up") was built before: it stays shown.
+    #expect(state.votes[0] == .down)
+    #expect(state.catalog.count == 2)
+    #expect(state.takeVoteChanges().last == .init(item: 0, vote: .down, previous: .up))
+  }
+
+  @Test func anEmptyFilterSaysSo() {
+    let state = state([.cycleFilter])
+    #expect(state.catalog.count == 0)
+    #expect(state.selectedItem == nil)
+  }
+
+  @MainActor
+  @Test func theFilteredGridOnScreen() {
+    let state = state(Self.voting + [.cycleFilter], columns: 80)
+    let canvas = TextCanvas(size: state.screen.size)
+    RootView.draw(state, content: FullyLoadedContent(catalog: state.catalog), on: canvas)
+    #expect(Snapshot.mismatch(canvas.text, named: "filter-up-80x24") == nil)
+    #expect(canvas.lines[22].hasPrefix(" [voted up] ▲ voted up face without mouth"))
+  }
+
+  @MainActor
+  @Test func theLoaderLoadsTheFilteredItemsByTheirCatalogPosition() async {
+    let state = state(Self.voting + [.cycleFilter])
+    var options = LoadingOptions()
+    options.mode = .async
+    options.latency = .none
+    options.seed = 1
+    let scheduler = ManualLoadScheduler()
+    let loading = LoadingController(
+      catalog: Self.catalog, layout: state.layout, options: options, clock: ManualClock(),
+      scheduler: scheduler)
+    loading.show(state.shown)
+    loading.update(visibleRows: state.viewport.rows, layout: state.layout)
+    #expect(await eventually { scheduler.pendingCount == 2 }, "the two shown cells, nothing else")
+    scheduler.advance(by: 1)
+    #expect(await eventually { !loading.loader.hasOutstandingLoads })
+    // The second shown cell is catalog item 40, loaded under its own identifier.
+    let second = state.layout.indexPath(flatIndex: 1)
+    #expect(loading.loadedEmoji(at: second)?.name == Self.catalog.emoji(atFlatIndex: 40).name)
+    if case .loaded = loading.loader.state(of: 40) {} else { Issue.record("item 40 should be loaded") }
+  }
+}
