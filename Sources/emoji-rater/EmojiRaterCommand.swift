@@ -64,8 +64,10 @@ struct BrowseCommand: ParsableCommand {
   var noMouse = false
 
   @Option(
-    help: ArgumentHelp("How cells load: sync, async or prefetch (switch live with m).", valueName: "mode"))
-  var mode = LoadingMode.prefetch.rawValue
+    help: ArgumentHelp(
+      "How cells load: sync, async or prefetch (switch live with m; default: the last run's, else prefetch).",
+      valueName: "mode"))
+  var mode: String?
 
   @OptionGroup var content: ContentOptions
 
@@ -127,6 +129,7 @@ struct BrowseCommand: ParsableCommand {
   }
 
   private func loadingMode() throws -> LoadingMode {
+    guard let mode else { return .prefetch }
     guard let mode = LoadingMode(rawValue: mode.lowercased()) else {
       throw ValidationError("'\(mode)' is not a loading mode; use sync, async or prefetch")
     }
@@ -140,6 +143,7 @@ struct BrowseCommand: ParsableCommand {
     options.mouse = !noMouse
     options.items = content.items
     options.loading.mode = try loadingMode()
+    options.modeIsExplicit = mode != nil
     options.loading.latency = try content.latencyModel()
     options.loading.failureRate = failureRate
     options.loading.maxConcurrent = maxConcurrent

@@ -1,4 +1,5 @@
 import CollectionKit
+import Foundation
 import FrameTiming
 import Loading
 import Terminal
@@ -96,5 +97,38 @@ import Testing
     let second = state.layout.indexPath(flatIndex: 1)
     #expect(loading.loadedEmoji(at: second)?.name == Self.catalog.emoji(atFlatIndex: 40).name)
     if case .loaded = loading.loader.state(of: 40) {} else { Issue.record("item 40 should be loaded") }
+  }
+}
+
+/// What a run leaves for the next: the selection (by code points), the mode, the filter.
+@Suite struct SessionMemoryTests {
+  static let catalog = EmojiCatalog.builtIn(includeSkinTones: false)
+
+  @Test func itSitsBesideTheRatingsFile() {
+    #expect(
+      SessionMemory.path(besideRatings: "/d/emoji-rater/ratings.json")
+        == "/d/emoji-rater/ratings.session.json")
+    #expect(SessionMemory.path(besideRatings: "/d/votes") == "/d/votes.session.json")
+  }
+
+  @Test func aRoundTripAndAnUnreadableFileIsIgnored() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("memory-\(UUID()).json").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(SessionMemory.read(from: path) == nil)
+    let memory = SessionMemory(selection: "1f604", mode: .async, filter: .notVoted)
+    try memory.write(to: path)
+    #expect(SessionMemory.read(from: path) == memory)
+    try "garbage".write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(SessionMemory.read(from: path) == nil)
+  }
+
+  @Test func theStatePicksUpTheFilterThenTheSelection() {
+    var state = AppState(catalog: Self.catalog, screenSize: Size(rows: 24, columns: 80))
+    state.restoreVotes([2: .up, 7: .up])
+    state.restore(SessionMemory(selection: Self.catalog.emoji(atFlatIndex: 7).identifier, filter: .up))
+    #expect(state.filter == .up)
+    #expect(state.selectedItem == 7)
+    #expect(
+      state.memory == SessionMemory(selection: Self.catalog.emoji(atFlatIndex: 7).identifier, filter: .up))
   }
 }

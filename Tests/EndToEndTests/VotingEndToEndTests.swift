@@ -31,7 +31,8 @@ import Testing
   func startApp(_ home: DataHome, _ arguments: [String] = []) throws -> TmuxSession {
     let session = try TmuxSession.app(
       ["--latency", "0"] + arguments, environment: ["XDG_DATA_HOME": home.path])
-    let started = try session.waitFor { $0.contains("1/1870") }
+    // Started: a section header is up (the last run's selection and filter may be back).
+    let started = try session.waitFor { $0.contains("── Smileys & Emotion") }
     #expect(started.held, "the app did not start:\n\(started.screen)")
     return session
   }
@@ -59,10 +60,25 @@ import Testing
     #expect(try session.waitForExit().status == 0)
     session.kill()
 
+    session = try startApp(home, ["--mode", "async"])
+    // The markers are back, and so is the selection (😄, whose brackets take
+    // its vote's colour, the status line saying it).
+    let back = try session.waitFor {
+      $0.contains("▲😀  ▼😃  [😄 ]") && $0.contains("▲ voted up grinning face with smiling eyes")
+    }
+    #expect(back.held, "the markers and the selection are back:\n\(back.screen)")
+    try session.press("v")
+    #expect(try session.waitFor { $0.contains("[voted up]") }.held)
+    try session.press("q")
+    _ = try session.waitForExit()
+    session.kill()
+
+    // The filter and the mode (async, given last time) are remembered too.
     session = try startApp(home)
-    // 😀 is selected (its brackets take the vote's colour; the status line says it).
-    let back = try session.waitFor { $0.contains("[😀 ]▼😃  ▲😄") && $0.contains("▲ voted up grinning face") }
-    #expect(back.held, "the markers are back:\n\(back.screen)")
+    let again = try session.waitFor { $0.contains("[voted up]") && $0.contains("Smileys & Emotion (2)") }
+    #expect(again.held, "\(again.screen)")
+    #expect(again.screen.contains("async"), "the mode on the HUD")
+    try session.press("v", "v", "v")
     try session.press("q")
     _ = try session.waitForExit()
 

@@ -13,12 +13,15 @@ public final class AppController {
   private let frames: FrameLoop
   private let screen: TerminalScreen
   private let statsJSONPath: String?
+  /// Where the selection, mode and filter are kept for the next run.
+  private let memoryPath: String?
   private var sources: [any DispatchSourceProtocol] = []
 
-  public init(frames: FrameLoop, statsJSONPath: String? = nil) {
+  public init(frames: FrameLoop, statsJSONPath: String? = nil, memoryPath: String? = nil) {
     self.frames = frames
     screen = frames.screen
     self.statsJSONPath = statsJSONPath
+    self.memoryPath = memoryPath
   }
 
   /// Runs the app until the person quits; never returns.
@@ -64,6 +67,12 @@ public final class AppController {
   private func quit(status: Int32) -> Never {
     screen.stop()
     var status = status
+    if let memoryPath {
+      var memory = frames.state.memory
+      memory.mode = frames.loading.mode
+      // A convenience: failing to keep it is no reason to fail the exit.
+      try? memory.write(to: memoryPath)
+    }
     do {
       // Every vote on disk before the process goes (q, Ctrl-C, SIGTERM, SIGHUP).
       try frames.ratings?.close()

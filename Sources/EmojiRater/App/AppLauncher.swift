@@ -44,6 +44,12 @@ public enum AppLauncher {
         return fail(error, status: 2)
       }
     }
+    // The last run's selection, mode and filter, kept beside the ratings
+    // (only by the copy that may write them).
+    let memoryPath = ratings.access == .readWrite ? ratings.path.map(SessionMemory.path(besideRatings:)) : nil
+    let memory = memoryPath.flatMap(SessionMemory.read(from:)) ?? SessionMemory()
+    var options = options
+    if !options.modeIsExplicit, let mode = memory.mode { options.loading.mode = mode }
     let screen: TerminalScreen
     do {
       screen = try TerminalScreen.start(
@@ -60,13 +66,15 @@ public enum AppLauncher {
       catalog: catalog, screenSize: screen.size,
       notice: notices.isEmpty ? nil : notices.joined(separator: "; "))
     state.restoreVotes(votes(ratings.ratings, in: catalog))
+    state.restore(memory)
     let clock = SystemClock()
     let loading = LoadingController(
       catalog: catalog, layout: state.layout, options: options.loading, clock: clock)
+    loading.show(state.shown)
     let frames = FrameLoop(
       state: state, loading: loading, screen: screen, clock: clock, framesPerSecond: options.framesPerSecond)
     frames.ratings = ratings
-    AppController(frames: frames, statsJSONPath: options.statsJSONPath).run()
+    AppController(frames: frames, statsJSONPath: options.statsJSONPath, memoryPath: memoryPath).run()
   }
 
   /// The stored votes at their places in this catalog (by code points: a

@@ -10,6 +10,8 @@ public struct AppOptions: Sendable {
   /// Where to write the session's statistics as JSON on exit.
   public var statsJSONPath: String?
   public var loading = LoadingOptions()
+  /// Whether `--mode` was given (else the last run's mode is taken up again).
+  public var modeIsExplicit = false
   /// The ratings file (`--ratings`); nil: the standard place.
   public var ratingsPath: String?
 

@@ -62,6 +62,25 @@ public struct AppState: Sendable {
     public var previous: Vote?
   }
 
+  /// Picks up where the last run left off: its filter, then its selection
+  /// (found by code points, so a new catalog version does not matter).
+  public mutating func restore(_ memory: SessionMemory) {
+    if let filter = memory.filter, filter != .all { show(filter) }
+    guard let identifier = memory.selection,
+      let item = (0..<fullCatalog.count).first(where: {
+        fullCatalog.emoji(atFlatIndex: $0).identifier == identifier
+      }),
+      let shownItem = shown.shownItem(item)
+    else { return }
+    select(layout.indexPath(flatIndex: shownItem))
+  }
+
+  /// What to remember for the next run (the loading mode is the controller's).
+  public var memory: SessionMemory {
+    SessionMemory(
+      selection: selectedItem.map { fullCatalog.emoji(atFlatIndex: $0).identifier }, filter: filter)
+  }
+
   /// Starts with these votes (flat positions) without counting them as changes.
   public mutating func restoreVotes(_ votes: [Int: Vote]) {
     self.votes = votes

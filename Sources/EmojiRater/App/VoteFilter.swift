@@ -1,6 +1,6 @@
 /// What the grid shows (`v` cycles): every emoji, or only those voted up,
 /// voted down, or not voted yet.
-public enum VoteFilter: String, CaseIterable, Equatable, Sendable {
+public enum VoteFilter: String, CaseIterable, Codable, Equatable, Sendable {
   case all
   case up
   case down

@@ -1,5 +1,5 @@
 /// How cells get their data: the three pictures the app exists to compare.
-public enum LoadingMode: String, CaseIterable, Sendable {
+public enum LoadingMode: String, CaseIterable, Codable, Sendable {
   /// Each frame loads at most one missing visible cell on the main thread,
   /// which waits: the classic choppy "before".
   case sync

@@ -1,0 +1,37 @@
+import Foundation
+
+/// What the app remembers between runs, beside the ratings file: the selected
+/// emoji (by code points, like the votes), the loading mode and the filter.
+/// Written once, atomically, when the app quits; a file that cannot be read
+/// is simply not used (it is only a convenience, unlike the votes).
+public struct SessionMemory: Codable, Equatable, Sendable {
+  public var selection: String?
+  public var mode: LoadingMode?
+  public var filter: VoteFilter?
+
+  public init(selection: String? = nil, mode: LoadingMode? = nil, filter: VoteFilter? = nil) {
+    self.selection = selection
+    self.mode = mode
+    self.filter = filter
+  }
+
+  /// `ratings.json` → `ratings.session.json`, in the same folder.
+  public static func path(besideRatings ratingsPath: String) -> String {
+    let base = ratingsPath.hasSuffix(".json") ? String(ratingsPath.dropLast(5)) : ratingsPath
+    return base + ".session.json"
+  }
+
+  /// The remembered session, or nil when there is none or it is unreadable.
+  public static func read(from path: String) -> SessionMemory? {
+    guard let data = try? RatingsDisk.readIfPresent(path) else { return nil }
+    return try? JSONDecoder().decode(SessionMemory.self, from: data)
+  }
+
+  /// Replaces the file whole (temporary file, fsync, rename).
+  public func write(to path: String) throws(RatingsStoreError) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    guard let data = try? encoder.encode(self) else { return }
+    try AtomicFileWriter().write(data, to: path)
+  }
+}
