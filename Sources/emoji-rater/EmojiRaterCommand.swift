@@ -102,10 +102,7 @@ struct BrowseCommand: ParsableCommand {
       "On exit, write the session's full statistics as JSON to this file.", valueName: "path"))
   var statsJson: String?
 
-  @Option(
-    help: ArgumentHelp(
-      "Keep votes in this file (default: $XDG_DATA_HOME/emoji-rater/ratings.json).", valueName: "path"))
-  var ratings: String?
+  @OptionGroup var ratings: RatingsOption
 
   func validate() throws {
     _ = try loadingMode()
@@ -152,7 +149,7 @@ struct BrowseCommand: ParsableCommand {
     if let seed { options.loading.seed = seed }
     options.framesPerSecond = fps
     options.statsJSONPath = statsJson
-    options.ratingsPath = ratings
+    options.ratingsPath = ratings.path
     let launch = options
     let status = MainActor.assumeIsolated { AppLauncher.launch(launch) }
     throw ExitCode(status)

@@ -22,10 +22,7 @@ struct ExportCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Output format: csv or json.", valueName: "format"))
   var format = RatingsExport.Format.csv.rawValue
 
-  @Option(
-    help: ArgumentHelp(
-      "The ratings file to read (default: $XDG_DATA_HOME/emoji-rater/ratings.json).", valueName: "path"))
-  var ratings: String?
+  @OptionGroup var ratings: RatingsOption
 
   func validate() throws {
     _ = try exportFormat()
@@ -41,7 +38,7 @@ struct ExportCommand: ParsableCommand {
 
   func run() throws {
     // Read before rendering anything, so a bad file prints nothing to stdout.
-    let votes = try RatingsReader.read(ratings.map(RatingsLocation.explicit) ?? .standard)
+    let votes = try RatingsReader.read(ratings.location)
     let export = RatingsExport(ratings: votes, catalog: EmojiCatalog.builtIn(includeSkinTones: true))
     print(export.rendered(as: try exportFormat()), terminator: "")
   }

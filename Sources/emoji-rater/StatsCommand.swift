@@ -15,13 +15,10 @@ struct StatsCommand: ParsableCommand {
       """
   )
 
-  @Option(
-    help: ArgumentHelp(
-      "The ratings file to read (default: $XDG_DATA_HOME/emoji-rater/ratings.json).", valueName: "path"))
-  var ratings: String?
+  @OptionGroup var ratings: RatingsOption
 
   func run() throws {
-    let votes = try RatingsReader.read(ratings.map(RatingsLocation.explicit) ?? .standard)
+    let votes = try RatingsReader.read(ratings.location)
     let stats = RatingsStats(ratings: votes, catalog: EmojiCatalog.builtIn(includeSkinTones: true))
     print(stats.table, terminator: "")
   }
