@@ -143,8 +143,14 @@ import Testing
   }
 
   @Test func ctrlZSuspendsAndTheScreenComesBackIntact() throws {
+    // A data folder of its own: the app must not read or write the real one's votes or session.
+    let dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("emoji-rater-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: dataHome, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dataHome) }
     let session = try TmuxSession(command: "bash --norc --noprofile -i")
-    try session.type("PS1='$ ' LANG=C.UTF-8 TERM=xterm-256color \(AppBinary.path) --latency 0")
+    try session.type(
+      "PS1='$ ' LANG=C.UTF-8 TERM=xterm-256color XDG_DATA_HOME=\(TmuxSession.quote(dataHome)) "
+        + "\(AppBinary.path) --latency 0")
     try session.press("Enter")
     #expect(try session.waitFor { $0.contains("1/1870") }.held)
     try session.press("j")
