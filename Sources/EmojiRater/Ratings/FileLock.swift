@@ -26,9 +26,19 @@ struct FileLock: Sendable {
       }
       throw .cannotLock(path: path, reason: reason)
     }
+    // A copy that is just quitting, or a child of any process between its
+    // fork and its exec (which still shares the open file), holds the lock
+    // for a moment: a few tries over a tenth of a second tell that from a
+    // copy that is really running.
+    var tries = 0
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       code = errno
       if code == EINTR { continue }
+      if code == EWOULDBLOCK, tries < 10 {
+        tries += 1
+        usleep(10_000)
+        continue
+      }
       close(descriptor)
       if code == EWOULDBLOCK { return nil }
       throw .cannotLock(path: path, reason: RatingsDisk.describe(code))
