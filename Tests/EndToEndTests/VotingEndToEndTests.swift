@@ -119,6 +119,31 @@ import Testing
     #expect(home.contents().contains("\"vote\": \"up\""))
   }
 
+  /// SIGTERM and SIGHUP leave like q: every vote flushed first.
+  @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))] as [(Int32, Int32)])
+  func aTerminatingSignalFlushesTheVotes(signal: Int32, status: Int32) throws {
+    let home = try DataHome()
+    let session = try startApp(home)
+    try session.press("-")
+    #expect(try session.waitFor { $0.contains("▼ voted down") }.held)
+    let pid = try #require(Self.appProcess(dataHome: home.path), "the app's process")
+    Glibc.kill(pid, signal)
+    #expect(try session.waitForExit().status == status)
+    #expect(home.contents().contains("\"vote\": \"down\""), "\(home.contents())")
+  }
+
+  @Test func withItemsVotesAreNotSavedAndTheAppSaysSo() throws {
+    let home = try DataHome()
+    let session = try TmuxSession.app(
+      ["--latency", "0", "--items", "5000"], environment: ["XDG_DATA_HOME": home.path])
+    try session.press("f")
+    let told = try session.waitFor { $0.contains("not saved") }
+    #expect(told.held, "\(told.screen)")
+    try session.press("+", "q")
+    #expect(try session.waitForExit().status == 0)
+    #expect(!FileManager.default.fileExists(atPath: home.ratings), "nothing written")
+  }
+
   @Test func aGarbageFileIsKeptAsideAndTheAppSaysSo() throws {
     let home = try DataHome()
     try FileManager.default.createDirectory(
