@@ -27,7 +27,7 @@ struct BenchCommand: ParsableCommand {
   var seconds: Double = 1.5
 
   @Option(help: ArgumentHelp("Seconds each run's trace runs before measuring starts.", valueName: "s"))
-  var warmUp: Double = 2.0
+  var warmUp: Double = 2.5
 
   @Option(help: ArgumentHelp("Comma-separated loading modes.", valueName: "modes"))
   var modes = LoadingMode.allCases.map(\.rawValue).joined(separator: ",")

@@ -12,7 +12,7 @@ public struct BenchRunner {
   public struct Configuration: Sendable {
     /// How long the trace runs before measuring starts, so the figures are
     /// the steady state of a scroll, not its first second.
-    public var warmUp: Double = 2.0
+    public var warmUp: Double = 2.5
     /// How long the measured part lasts.
     public var seconds: Double = 1.5
     public var latency: LatencyModel = .default
