@@ -33,10 +33,15 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// Loads started per item: a retry draws a new latency and fate.
   private var attempts: [ID: UInt64] = [:]
   private var operations: [ID: DataLoadOperation<ID, Value>] = [:]
-  /// Loads asked for but not yet made into operations, with their priority,
-  /// and the order they were asked in (ids no longer in `requested` are skipped).
-  private var requested: [ID: LoadPriority] = [:]
-  private var requestOrder: [ID] = []
+  /// Loads asked for but not yet made into operations.
+  private var requested: [ID: Request] = [:]
+  /// Numbers requests in the order they were asked for (ties go to the first).
+  private var nextRequestNumber: UInt64 = 0
+
+  private struct Request {
+    var priority: LoadPriority
+    let number: UInt64
+  }
   /// Operations cancelled but not yet told.
   private var cancelled: [Operation] = []
   private var submissionScheduled = false
@@ -134,15 +139,15 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
       return
     }
     if requested[id] != nil {
-      requested[id] = priority
+      requested[id]!.priority = priority
       return
     }
     if failures.contains(id) {
       guard priority == .visible else { return }
       failures.remove(id)
     }
-    requested[id] = priority
-    requestOrder.append(id)
+    requested[id] = Request(priority: priority, number: nextRequestNumber)
+    nextRequestNumber += 1
     scheduleSubmission()
   }
 
@@ -187,25 +192,20 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     cancelled.removeAll()
     let free = maxConcurrent == 0 ? requested.count : max(0, maxConcurrent - operations.count)
     guard free > 0, !requested.isEmpty else { return }
-    requestOrder.removeAll { requested[$0] == nil }
-    var chosen = requestOrder
-    if let urgency {
-      // Request order breaks ties: a stable sort of the ranked requests.
-      chosen = requestOrder.enumerated()
-        .map { (rank: urgency($1, requested[$1]!), order: $0, id: $1) }
-        .filter { $0.rank.isFinite }
-        .sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }
-        .prefix(free).map(\.id)
-    } else if free < requested.count {
-      chosen = requestOrder.enumerated()
-        .map { (rank: Self.defaultUrgency($1, requested[$1]!), order: $0, id: $1) }
-        .sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }
-        .prefix(free).map(\.id)
+    // Without a bound there is no slot to keep for a later load: everything goes.
+    let rank: (ID, LoadPriority) -> Double = (maxConcurrent == 0 ? nil : urgency) ?? Self.defaultUrgency
+    var ranked: [(rank: Double, number: UInt64, id: ID)] = []
+    ranked.reserveCapacity(requested.count)
+    for (id, request) in requested {
+      let value = rank(id, request.priority)
+      if value.isFinite { ranked.append((value, request.number, id)) }
     }
+    ranked.sort { ($0.rank, $0.number) < ($1.rank, $1.number) }
+    let chosen = ranked.prefix(free).map(\.id)
     var batch: [Operation] = []
     batch.reserveCapacity(chosen.count)
     for id in chosen {
-      guard let priority = requested.removeValue(forKey: id) else { continue }
+      guard let priority = requested.removeValue(forKey: id)?.priority else { continue }
       let waiting = waiting
       let operation = DataLoadOperation(
         identifier: id, plan: nextPlan(for: id), scheduler: scheduler, fetch: fetch,
@@ -220,7 +220,6 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
       operations[id] = operation
       batch.append(operation)
     }
-    requestOrder.removeAll { requested[$0] == nil }
     queue.addOperations(batch, waitUntilFinished: false)
   }
 
@@ -296,6 +295,9 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     switch outcome {
     case .loaded(let value):
       tally.completed += 1
+      // A load cancelled too late still brings the value: a request made
+      // again since is answered by it.
+      requested.removeValue(forKey: id)
       // Data is keyed by identifier, so even a load cancelled too late is good to keep.
       store(value, for: id)
       failures.remove(id)

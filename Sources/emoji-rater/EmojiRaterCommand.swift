@@ -22,8 +22,9 @@ struct EmojiRaterCommand: ParsableCommand {
       Keys: arrows or h j k l move, PgUp/PgDn page, Home/End (g/G) first and last, \
       Tab/Shift-Tab next and previous section, the mouse wheel scrolls and a click \
       selects. Enter or space opens the voting overlay; + and - vote up and down, \
-      0 clears, u undoes. m switches the loading mode, f the HUD, r resets the \
-      statistics, ? shows every key, q or Ctrl-C quits.
+      0 clears, u undoes. / searches names (n and N step through the matches), v \
+      filters by vote, y copies the emoji. m switches the loading mode, f the HUD, \
+      r resets the statistics, ? shows every key, q or Ctrl-C quits.
 
       Votes are kept in $XDG_DATA_HOME/emoji-rater/ratings.json (or \
       ~/.local/share/emoji-rater/ratings.json; --ratings PATH for another file). \
@@ -85,7 +86,7 @@ struct BrowseCommand: ParsableCommand {
   var prefetchRows: Int?
 
   @Option(
-    help: ArgumentHelp("Items the loader keeps in its cache (at least three screens' worth).", valueName: "n")
+    help: ArgumentHelp("Items the loader keeps in its cache (at least four screens' worth).", valueName: "n")
   )
   var cacheSize: Int = 2_000
 

@@ -114,6 +114,38 @@ import Testing
     #expect(frame.left + frame.width <= 80)
   }
 
+  /// The overlay belongs to its cell: the wheel (or a key that moves the
+  /// view) closes it, so a vote can never land on another emoji.
+  @Test func movingTheViewClosesTheOverlay() {
+    var state = state()
+    state.apply(.openVoteOverlay)
+    state.apply(.scroll(rows: 3))
+    #expect(state.voteOverlay == nil)
+    state.apply(.confirmOverlay)
+    #expect(state.votes.isEmpty)
+  }
+
+  @Test func aClickOnTheOverlaysBorderKeepsItOpen() throws {
+    var state = state()
+    state.apply(.openVoteOverlay)
+    let frame = try #require(state.voteOverlayFrame)
+    state.apply(.select(row: frame.top, column: frame.left + 2))
+    #expect(state.voteOverlay != nil)
+    #expect(state.votes.isEmpty)
+  }
+
+  @Test func aReadOnlyCopyTakesNoVotesAndSaysWhy() {
+    var state = state()
+    state.votesAreReadOnly = true
+    state.apply(.vote(.up))
+    #expect(state.votes.isEmpty)
+    #expect(state.message?.contains("read-only") == true)
+    state.apply(.openVoteOverlay)
+    #expect(state.voteOverlay == nil)
+    state.apply(.move(.right))
+    #expect(state.message == nil, "a passing message goes with the next command")
+  }
+
   @Test func aNarrowScreenShowsTheGlyphsWithoutLabels() throws {
     var state = state(20, 10)
     state.apply(.openVoteOverlay)

@@ -218,7 +218,7 @@ import Testing
     let session = try startApp(home)
     try session.run(["set-option", "-g", "set-clipboard", "on"])
     try session.press("l", "y")
-    #expect(try session.waitFor { $0.contains("copied 😃") }.held)
+    #expect(try session.waitFor { $0.contains("sent 😃") }.held)
     #expect(try session.run(["show-buffer"]) == "😃")
     try session.press("q")
     _ = try session.waitForExit()

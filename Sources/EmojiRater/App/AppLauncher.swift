@@ -66,6 +66,7 @@ public enum AppLauncher {
       catalog: catalog, screenSize: screen.size,
       notice: notices.isEmpty ? nil : notices.joined(separator: "; "))
     state.restoreVotes(votes(ratings.ratings, in: catalog))
+    state.votesAreReadOnly = ratings.access == .readOnly
     state.restore(memory)
     let clock = SystemClock()
     let loading = LoadingController(

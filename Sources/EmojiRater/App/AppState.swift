@@ -24,6 +24,10 @@ public struct AppState: Sendable {
   public var message: String?
   /// The search by name, while one is on.
   public private(set) var search: Search?
+  /// Another copy of the app holds the ratings file: votes cannot be kept,
+  /// so none are taken (rather than shown and lost).
+  public var votesAreReadOnly = false
+  static let readOnlyMessage = "votes are read-only here: another emoji-rater has the ratings file"
 
   /// What the bottom line should say first: a message, else the notice.
   public var shownNotice: String? { message ?? notice }
@@ -114,6 +118,12 @@ public struct AppState: Sendable {
   public mutating func apply(_ command: Command) {
     message = nil
     switch command {
+    case .move, .page, .scroll, .resize, .startSearch, .cycleFilter:
+      // The overlay belongs to a cell: what moves the view or the selection closes it.
+      voteOverlay = nil
+    default: break
+    }
+    switch command {
     case .move(let move):
       select(layout.indexPath(after: move, from: selection))
     case .page(let down):
@@ -128,8 +138,8 @@ public struct AppState: Sendable {
       // A click on a choice takes it; anywhere else closes the overlay.
       if let choice = voteOverlayFrame?.choice(atRow: row, column: column) {
         apply(.vote(choice.vote))
-      } else {
-        voteOverlay = nil
+      } else if voteOverlayFrame?.contains(row: row, column: column) != true {
+        voteOverlay = nil  // Outside the box; a click on its border changes nothing.
       }
     case .select(let row, let column):
       guard row < screen.gridHeight, let cell = layout.cellColumn(atX: column),
@@ -140,8 +150,13 @@ public struct AppState: Sendable {
       isHelpShown.toggle()
       voteOverlay = nil
     case .vote(let vote):
+      let overlayItem = voteOverlay.flatMap { layout.contains($0.item) ? layout.flatIndex(of: $0.item) : nil }
       voteOverlay = nil
-      guard let item = selectedItem else { return }
+      guard !votesAreReadOnly else {
+        message = Self.readOnlyMessage
+        return
+      }
+      guard let item = overlayItem.map(shown.catalogItem) ?? selectedItem else { return }
       cast(vote, on: item)
     case .cycleFilter:
       show(filter.next)
@@ -151,6 +166,10 @@ public struct AppState: Sendable {
       setVote(last.previous, on: last.item)
     case .openVoteOverlay:
       guard layout.contains(selection) else { return }
+      guard !votesAreReadOnly else {
+        message = Self.readOnlyMessage
+        return
+      }
       voteOverlay = VoteOverlay(item: selection, current: selectedVote)
     case .moveInOverlay(let steps):
       guard let overlay = voteOverlay else { return }

@@ -126,9 +126,9 @@ public final class FrameLoop {
       onQuit?()
       return
     }
-    if !state.screen.isTooSmall {
-      loading.update(visibleRows: state.viewport.rows, layout: state.layout)
-    }
+    // A screen too small shows no cells: nothing is displayed, nothing waits
+    // to be, and the clock can stop.
+    loading.update(visibleRows: state.screen.isTooSmall ? 0..<0 : state.viewport.rows, layout: state.layout)
     var mark = clock.now()
     work.input = mark - start
 
@@ -213,11 +213,16 @@ public final class FrameLoop {
     case .cycleFilter:
       state.apply(command)
       loading.show(state.shown)
+      // Another list under the same layout could have the same shape: draw whole.
+      memo.invalidate()
     case .copySelection:
       state.apply(command)
-      if let emoji = state.selectedEmoji {
+      // The glyph is part of what a load hides: nothing to copy until it shows.
+      if let emoji = loading.loadedEmoji(at: state.selection) {
         screen.copyToClipboard(emoji.string)
-        state.message = "copied \(emoji.string) \(emoji.name)"
+        state.message = "sent \(emoji.string) \(emoji.name) to the terminal's clipboard"
+      } else if state.layout.contains(state.selection) {
+        state.message = "still loading: y copies it once it shows"
       }
     case .resetStatistics:
       loading.resetStatistics()

@@ -18,8 +18,6 @@ public struct ShownItems: Equatable, Sendable {
     self.items = items
   }
 
-  public var isAll: Bool { items == nil }
-
   /// The catalog position of the item shown at `shown`.
   public func catalogItem(_ shown: Int) -> Int {
     items?[shown] ?? shown

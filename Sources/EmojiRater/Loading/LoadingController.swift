@@ -231,16 +231,16 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   // MARK: GridContent
 
   public func content(at indexPath: IndexPath) -> CellContent {
-    content(ofItem: id(of: indexPath), item: indexPath.item)
+    content(ofItem: id(of: indexPath))
   }
 
   public func contents(ofItems items: Range<Int>, inSection section: Int) -> [CellContent] {
     guard let first = items.first else { return [] }
     let firstPosition = layout.flatIndex(of: IndexPath(item: first, section: section))
-    return items.map { content(ofItem: shown.catalogItem(firstPosition + $0 - first), item: $0) }
+    return items.map { content(ofItem: shown.catalogItem(firstPosition + $0 - first)) }
   }
 
-  private func content(ofItem id: Int, item: Int) -> CellContent {
+  private func content(ofItem id: Int) -> CellContent {
     switch loader.state(of: id) {
     case .loaded(let presentation): .loaded(presentation)
     case .failed: .failed
@@ -293,16 +293,21 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
       rows = row >= visibleRows.upperBound ? row - visibleRows.upperBound + 1 : visibleRows.lowerBound - row
     }
     let towards = planner.direction != .none && (row >= visibleRows.upperBound) == down
-    guard speed > 0, onScreen || towards else {
-      // No deadline: visible first, then by distance, the scroll's way first.
-      return onScreen ? -1 : Double(rows) + (towards ? 0 : 0.5)
+    guard speed > 0 else {
+      // A still screen has no deadlines: visible first, then by distance.
+      return onScreen ? -1 : Double(rows)
     }
+    // Behind a moving scroll: after everything ahead (a reversal may want it).
+    guard onScreen || towards else { return Self.behindTheScroll + Double(rows) }
     let deadline = Double(rows) / speed * 1000
     // Too late to make it: held back, not to take a slot that a load still in
     // time will want in a moment. It goes once the scroll slows enough.
     guard deadline >= medianLatency else { return .infinity }
     return onScreen ? -1 : deadline
   }
+
+  /// Ranks past any deadline in milliseconds.
+  private static let behindTheScroll = 1e9
 
   // MARK: Arrivals
 

@@ -3,7 +3,7 @@ import Terminal
 /// The voting overlay, in a box under (or over) the selected cell:
 ///
 ///     ┌──────────────────────────┐
-///     │ 👍 up ✓ 👎 down  ✕ clear │
+///     │ 👍 up✓  👎 down  ✕  clear │
 ///     └──────────────────────────┘
 ///
 /// The highlighted choice is reversed; the emoji's current vote carries a
