@@ -65,21 +65,22 @@ enum GridView {
         let drawing = CellDrawing(
           row: screenRow, firstItem: items.lowerBound, selectedColumn: selectedColumn,
           step: step, layout: layout, canvas: canvas)
-        let firstID = layout.flatIndex(of: IndexPath(item: items.lowerBound, section: section))
+        // Votes are looked up by grid position (mapped to the catalog by the state).
+        let firstPosition = layout.flatIndex(of: IndexPath(item: items.lowerBound, section: section))
         if case .cells(row, let oldSelection, let known)? = before, let previous {
           // The same row of cells: ask for and draw only what may have changed.
           var cells = known
           for column in known.indices {
             if let cell = known[column] {
-              let moved =
+              let spinnerMovedOn =
                 cell.content == .loading
                 && drawing.spinnerFrame(column, at: step)
                   != drawing.spinnerFrame(column, at: previous.animationStep)
-              guard moved || (column == selectedColumn) != (column == oldSelection) else { continue }
+              guard spinnerMovedOn || (column == selectedColumn) != (column == oldSelection) else { continue }
             } else {
               cells[column] = Cell(
                 content: content.content(at: IndexPath(item: items.lowerBound + column, section: section)),
-                vote: state.vote(atShown: firstID + column))
+                vote: state.vote(atShown: firstPosition + column))
             }
             drawing.draw(cells[column]!, column: column, erasing: true)
           }
@@ -88,7 +89,7 @@ enum GridView {
           if previous != nil { clearLine(screenRow, on: canvas) }
           let contents = content.contents(ofItems: items, inSection: section)
           let cells = contents.indices.map {
-            Cell(content: contents[$0], vote: state.vote(atShown: firstID + $0))
+            Cell(content: contents[$0], vote: state.vote(atShown: firstPosition + $0))
           }
           for column in cells.indices { drawing.draw(cells[column], column: column, erasing: false) }
           lines.append(.cells(row: row, selectedColumn: selectedColumn, cells: cells))
