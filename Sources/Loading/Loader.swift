@@ -172,11 +172,12 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
 
   /// Decides which waiting request takes a free slot: the lowest value goes
   /// first (ties in the order asked); infinity means not now — the request
-  /// waits, and is ranked again at the next chance (`requestDispatch`). The view controller knows what the
-  /// loader does not — where each item is relative to a moving viewport, so
-  /// which loads can still be ready in time — and can say so here, as an
-  /// earliest-deadline-first scheduler would. Without it: visible items
-  /// first, then prefetches nearest first.
+  /// waits, and is ranked again at the next chance (`requestDispatch`).
+  /// The view controller knows what the loader does not — where each item is
+  /// relative to a moving viewport, so which loads can still be ready in
+  /// time — and can say so here, as an earliest-deadline-first scheduler
+  /// would. Without it (or without a bound on the pool): visible items first,
+  /// then prefetches nearest first.
   public var urgency: (@MainActor (ID, LoadPriority) -> Double)?
 
   /// Tells the operations cancelled since the last call, then gives each
