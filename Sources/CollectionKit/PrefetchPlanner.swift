@@ -31,10 +31,6 @@ public struct PrefetchPlanner: Sendable {
     public var cancelPrefetching: [IndexPath] = []
 
     public init() {}
-
-    public var isEmpty: Bool {
-      willDisplay.isEmpty && didEndDisplaying.isEmpty && prefetch.isEmpty && cancelPrefetching.isEmpty
-    }
   }
 
   /// An item to prefetch and how many rows it lies beyond the viewport.
@@ -215,12 +211,14 @@ public struct PrefetchPlanner: Sendable {
   /// movement (a scroll that paused is not still racing), and 0 once it has
   /// stopped.
   public func expectedSpeed(at time: UInt64) -> Double {
-    guard direction != .none, let lastMovement, time > lastMovement else { return speed }
+    // At the very moment of a movement too (the frame that moved asks): the
+    // average, not the peak of the step just taken.
+    guard direction != .none, let lastMovement, time >= lastMovement else { return speed }
     let moved = recentMoves.filter { time - $0.time < Self.averagingWindow }.reduce(0) { $0 + $1.rows }
     // At least half a second: a run's first steps say little about its pace.
     let span = min(max(time - runStart, Self.averagingWindow / 4), Self.averagingWindow)
     let average = moved == 0 ? speed : Double(moved) / (Double(span) / 1e9)
-    return min(average, 1e9 / Double(time - lastMovement))
+    return time == lastMovement ? average : min(average, 1e9 / Double(time - lastMovement))
   }
 
   // MARK: Sets of items

@@ -46,6 +46,14 @@ public struct FrameWork: Equatable, Sendable {
     self.output = output
   }
 
+  /// Adds each part.
+  public static func += (totals: inout FrameWork, work: FrameWork) {
+    totals.input += work.input
+    totals.syncLoad += work.syncLoad
+    totals.draw += work.draw
+    totals.output += work.output
+  }
+
   /// From the tick's start until the frame's output was written.
   public var total: UInt64 { input + syncLoad + draw + output }
 

@@ -29,8 +29,8 @@ public struct FrameStats: Sendable {
   public private(set) var activeTime: UInt64 = 0
   /// Nanoseconds of work per part, summed.
   public private(set) var workTotals = FrameWork()
-  private var workTimes = Self.histogram()
-  private var intervals = Self.histogram()
+  private var workTimes = Microseconds.histogram()
+  private var intervals = Microseconds.histogram()
   /// The most recent samples, for the rolling figures and the sparkline.
   public private(set) var recent: [FrameSample] = []
   private var previous: FrameSample?
@@ -54,17 +54,14 @@ public struct FrameStats: Sendable {
     if let previous, sample.start > previous.start {
       let interval = sample.start - previous.start
       activeTime += interval
-      _ = intervals.record(Self.microseconds(interval))
+      _ = intervals.record(Microseconds.clamped(nanoseconds: interval))
     }
-    workTotals.input += sample.work.input
-    workTotals.syncLoad += sample.work.syncLoad
-    workTotals.draw += sample.work.draw
-    workTotals.output += sample.work.output
-    _ = workTimes.record(Self.microseconds(sample.work.total))
+    workTotals += sample.work
+    _ = workTimes.record(Microseconds.clamped(nanoseconds: sample.work.total))
     recent.append(sample)
-    if let first = recent.first, sample.start - first.start > windowLength {
-      recent.removeAll { sample.start - $0.start > windowLength }
-    }
+    // Samples come in time order: the stale ones are at the front.
+    let stale = recent.prefix { sample.start - $0.start > windowLength }.count
+    if stale > 0 { recent.removeFirst(stale) }
     previous = sample
   }
 
@@ -134,14 +131,6 @@ public struct FrameStats: Sendable {
     recent.suffix(count).map { Double($0.work.total) / 1e6 }
   }
 
-  private static func histogram() -> Histogram<UInt64> {
-    // Up to an hour, in microseconds.
-    Histogram<UInt64>(highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .two)
-  }
-
-  private static func microseconds(_ nanoseconds: UInt64) -> UInt64 {
-    min(nanoseconds / 1000, 3_600_000_000)
-  }
 }
 
 /// Apple's hitch-ratio bands.

@@ -4,15 +4,14 @@ import Histogram
 /// resolution, 2 significant digits, so within 1%): constant memory however long the
 /// session, percentiles without sorting.
 public struct LatencyRecorder: Equatable, Sendable {
-  private var histogram = Histogram<UInt64>(
-    highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .two)
+  private var histogram = Microseconds.histogram()
 
   public init() {}
 
   public var count: Int { Int(histogram.totalCount) }
 
   public mutating func record(milliseconds: Double) {
-    _ = histogram.record(UInt64(max(0, min(milliseconds * 1000, 3_600_000_000))))
+    _ = histogram.record(Microseconds.clamped(milliseconds: milliseconds))
   }
 
   /// The latency at a percentile (0...100), in milliseconds; nil when empty.

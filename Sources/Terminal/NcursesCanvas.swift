@@ -78,8 +78,11 @@ final class NcursesCanvas: Canvas {
       drawnWidth = 1
     }
     apply(style)
-    var characters: [wchar_t] = [wchar_t(shown.value), 0]
-    _ = mvwaddnwstr(er_stdscr(), Int32(row), Int32(column), &characters, 1)
+    // The shared buffer, not an array per glyph: this runs for every cell drawn.
+    buffer.removeAll(keepingCapacity: true)
+    buffer.append(wchar_t(shown.value))
+    buffer.append(0)
+    _ = mvwaddnwstr(er_stdscr(), Int32(row), Int32(column), buffer, 1)
     if drawnWidth < width {
       fill(row: row, column: column + drawnWidth, width: width - drawnWidth, style: style)
     }

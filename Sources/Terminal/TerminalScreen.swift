@@ -109,10 +109,7 @@ public final class TerminalScreen {
       mouseinterval(0)
     }
     self.isUnicode = isUnicode
-    var rows: Int32 = 0
-    var columns: Int32 = 0
-    er_getmaxyx(er_stdscr(), &rows, &columns)
-    size = Size(rows: Int(rows), columns: Int(columns))
+    size = Self.windowSize()
     canvas = NcursesCanvas(size: size, isUnicode: isUnicode, hasColors: hasColors)
     if interactive {
       CrashGuard.arm(resetSequence: Self.resetSequence(mouse: options.mouse), savedModes: savedModes)
@@ -220,12 +217,17 @@ public final class TerminalScreen {
     if let current = Platform.windowSize(of: sizeDescriptor), current != size {
       resizeterm(Int32(current.rows), Int32(current.columns))
     }
+    size = Self.windowSize()
+    canvas.size = size
+    return size
+  }
+
+  /// The size ncurses has for the standard screen.
+  private static func windowSize() -> Size {
     var rows: Int32 = 0
     var columns: Int32 = 0
     er_getmaxyx(er_stdscr(), &rows, &columns)
-    size = Size(rows: Int(rows), columns: Int(columns))
-    canvas.size = size
-    return size
+    return Size(rows: Int(rows), columns: Int(columns))
   }
 
   // MARK: Leaving

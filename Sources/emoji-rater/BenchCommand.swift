@@ -127,10 +127,11 @@ struct BenchCommand: ParsableCommand {
         }
         for (mode, pool) in runs {
           if !json {
-            FileHandle.standardError.write(
-              Data(
+            Platform.write(
+              Array(
                 "bench: \(size) \(trace.rawValue) \(mode.rawValue) pool \(pool.map(String.init) ?? "auto")\n"
-                  .utf8))
+                  .utf8),
+              to: STDERR_FILENO)
           }
           results.append(try runner.run(mode: mode, trace: trace, size: size, pool: pool))
         }

@@ -126,8 +126,8 @@ struct BrowseCommand: ParsableCommand {
     }
   }
 
-  private func loadingMode() throws -> LoadingMode {
-    guard let mode else { return .prefetch }
+  private func loadingMode() throws -> LoadingMode? {
+    guard let mode else { return nil }
     guard let mode = LoadingMode(rawValue: mode.lowercased()) else {
       throw ValidationError("'\(mode)' is not a loading mode; use sync, async or prefetch")
     }
@@ -140,8 +140,7 @@ struct BrowseCommand: ParsableCommand {
     options.emojiDataPath = emojiData
     options.mouse = !noMouse
     options.items = content.items
-    options.loading.mode = try loadingMode()
-    options.modeIsExplicit = mode != nil
+    options.mode = try loadingMode()
     options.loading.latency = try content.latencyModel()
     options.loading.failureRate = failureRate
     options.loading.maxConcurrent = maxConcurrent
@@ -150,7 +149,7 @@ struct BrowseCommand: ParsableCommand {
     if let seed { options.loading.seed = seed }
     options.framesPerSecond = fps
     options.statsJSONPath = statsJson
-    options.ratingsPath = ratings.path
+    options.ratings = ratings.location
     let launch = options
     let status = MainActor.assumeIsolated { AppLauncher.launch(launch) }
     throw ExitCode(status)

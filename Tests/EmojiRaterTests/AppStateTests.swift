@@ -4,12 +4,8 @@ import Testing
 
 @testable import EmojiRater
 
-@Suite struct AppStateTests {
-  static let catalog = EmojiCatalog.builtIn(includeSkinTones: false)
-
-  func state(_ columns: Int = 80, _ rows: Int = 24) -> AppState {
-    AppState(catalog: Self.catalog, screenSize: Size(rows: rows, columns: columns))
-  }
+@Suite struct AppStateTests: ScreenTest {
+  static let catalog = screenTestCatalog
 
   @Test func startsOnTheFirstEmojiAtTheTop() {
     let state = state()

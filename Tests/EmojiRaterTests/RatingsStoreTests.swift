@@ -309,13 +309,18 @@ import Testing
     }
   }
 
+  /// A store at `path` whose writer counts the files it puts in place.
+  func storeCountingWrites(at path: String) throws -> (RatingsStore, Locked<Int>) {
+    let writes = Locked(0)
+    var writer = AtomicFileWriter()
+    writer.beforeRename = { _ in writes.withLock { $0 += 1 } }
+    return (try RatingsStore.open(.explicit(path), environment: [:], writer: writer, now: Date.init), writes)
+  }
+
   @Test func changesMadeBeforeTheWriterRunsAreWrittenOnceAsTheLatestSnapshot() throws {
     try withRatingsDirectory { directory in
       let path = directory + "/ratings.json"
-      let writes = Locked(0)
-      var writer = AtomicFileWriter()
-      writer.beforeRename = { _ in writes.withLock { $0 += 1 } }
-      let store = try RatingsStore.open(.explicit(path), environment: [:], writer: writer, now: Date.init)
+      let (store, writes) = try storeCountingWrites(at: path)
       store.queue.suspend()  // The writer is busy: every change below arrives before it runs.
       for second in 0..<200 {
         store.set(second.isMultiple(of: 2) ? .up : .down, for: "1f600", at: noon + Double(second))
@@ -338,10 +343,7 @@ import Testing
   @Test func manyQuickChangesEndWithTheFinalStateOnDisk() throws {
     try withRatingsDirectory { directory in
       let path = directory + "/ratings.json"
-      let writes = Locked(0)
-      var writer = AtomicFileWriter()
-      writer.beforeRename = { _ in writes.withLock { $0 += 1 } }
-      let store = try RatingsStore.open(.explicit(path), environment: [:], writer: writer, now: Date.init)
+      let (store, writes) = try storeCountingWrites(at: path)
       for second in 0..<1000 {
         store.set(second.isMultiple(of: 2) ? .up : .down, for: "1f600", at: noon + Double(second))
       }

@@ -9,24 +9,8 @@ import Testing
 /// The whole screen rendered into the in-memory canvas and compared, as text,
 /// with golden files in `Snapshots/` (see `Snapshot`).
 @MainActor
-@Suite struct ScreenSnapshotTests {
-  static let catalog = EmojiCatalog.builtIn(includeSkinTones: false)
-
-  func render(
-    _ state: AppState, unicode: Bool = true, unknown: Set<Unicode.Scalar> = [],
-    content: (any GridContent)? = nil, hud: HUDModel? = nil
-  ) -> TextCanvas {
-    let canvas = TextCanvas(size: state.screen.size, isUnicode: unicode)
-    canvas.unknownGlyphs = unknown
-    RootView.draw(state, content: content ?? FullyLoadedContent(catalog: Self.catalog), hud: hud, on: canvas)
-    return canvas
-  }
-
-  func state(columns: Int = 80, rows: Int = 24, _ commands: [Command] = []) -> AppState {
-    var state = AppState(catalog: Self.catalog, screenSize: Size(rows: rows, columns: columns))
-    for command in commands { state.apply(command) }
-    return state
-  }
+@Suite struct ScreenSnapshotTests: ScreenTest {
+  static let catalog = screenTestCatalog
 
   @Test func gridWithHeaderAndStatusLine() {
     let canvas = render(state())

@@ -8,21 +8,7 @@ import Testing
 /// The voting overlay and the vote markers, drawn into the in-memory canvas
 /// and compared with golden files (`RECORD_SNAPSHOTS=1` rewrites them).
 @MainActor
-@Suite struct VotingSnapshotTests {
-  static let catalog = EmojiCatalog.builtIn(includeSkinTones: false)
-
-  func render(_ state: AppState, unicode: Bool = true) -> TextCanvas {
-    let canvas = TextCanvas(size: state.screen.size, isUnicode: unicode)
-    RootView.draw(state, content: FullyLoadedContent(catalog: Self.catalog), on: canvas)
-    return canvas
-  }
-
-  func state(columns: Int = 80, rows: Int = 24, _ commands: [Command] = []) -> AppState {
-    var state = AppState(catalog: Self.catalog, screenSize: Size(rows: rows, columns: columns))
-    for command in commands { state.apply(command) }
-    return state
-  }
-
+@Suite struct VotingSnapshotTests: ScreenTest {
   @Test func theOverlayUnderACellOnTheTopRow() {
     let canvas = render(state([.move(.right), .vote(.up), .openVoteOverlay]))
     #expect(Snapshot.mismatch(canvas.text, named: "vote-overlay-top-80x24") == nil)

@@ -6,12 +6,8 @@ import Testing
 
 /// Voting as the state sees it: direct keys, the overlay, undo, and the
 /// changes handed to the store. No terminal, no clock.
-@Suite struct VotingTests {
-  static let catalog = EmojiCatalog.builtIn(includeSkinTones: false)
-
-  func state(_ columns: Int = 80, _ rows: Int = 24) -> AppState {
-    AppState(catalog: Self.catalog, screenSize: Size(rows: rows, columns: columns))
-  }
+@Suite struct VotingTests: ScreenTest {
+  static let catalog = screenTestCatalog
 
   @Test func plusMinusAndZeroVoteOnTheSelectionAndEachIsHandedOver() {
     var state = state()
@@ -96,7 +92,7 @@ import Testing
   }
 
   @Test func theOverlaySitsBelowTheCellOrAboveItAndStaysOnScreen() throws {
-    var state = state(80, 24)
+    var state = state(columns: 80, rows: 24)
     state.apply(.openVoteOverlay)
     var frame = try #require(state.voteOverlayFrame)
     #expect(frame.top == 2, "under the first row of cells (row 1)")
@@ -147,7 +143,7 @@ import Testing
   }
 
   @Test func aNarrowScreenShowsTheGlyphsWithoutLabels() throws {
-    var state = state(20, 10)
+    var state = state(columns: 20, rows: 10)
     state.apply(.openVoteOverlay)
     let frame = try #require(state.voteOverlayFrame)
     #expect(!frame.showsLabels)

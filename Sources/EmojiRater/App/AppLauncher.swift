@@ -39,7 +39,7 @@ public enum AppLauncher {
       ratings = .disabled(reason: "--items repeats the catalog")
     } else {
       do {
-        ratings = try RatingsStore.open(options.ratingsPath.map { .explicit($0) } ?? .standard)
+        ratings = try RatingsStore.open(options.ratings)
       } catch {
         return fail(error, status: 2)
       }
@@ -49,7 +49,7 @@ public enum AppLauncher {
     let memoryPath = ratings.access == .readWrite ? ratings.path.map(SessionMemory.path(besideRatings:)) : nil
     let memory = memoryPath.flatMap(SessionMemory.read(from:)) ?? SessionMemory()
     var options = options
-    if !options.modeIsExplicit, let mode = memory.mode { options.loading.mode = mode }
+    options.loading.mode = options.mode ?? memory.mode ?? .prefetch
     let screen: TerminalScreen
     do {
       screen = try TerminalScreen.start(

@@ -9,11 +9,12 @@ public struct AppOptions: Sendable {
   public var framesPerSecond = 60
   /// Where to write the session's statistics as JSON on exit.
   public var statsJSONPath: String?
+  /// How to load, except the mode: that is `mode`, or the last run's, or prefetch.
   public var loading = LoadingOptions()
-  /// Whether `--mode` was given (else the last run's mode is taken up again).
-  public var modeIsExplicit = false
-  /// The ratings file (`--ratings`); nil: the standard place.
-  public var ratingsPath: String?
+  /// `--mode`, when given (it wins over the mode the last run left).
+  public var mode: LoadingMode?
+  /// Where votes are kept (`--ratings`).
+  public var ratings = RatingsLocation.standard
 
   public init() {}
 }

@@ -18,12 +18,8 @@ public struct VoteOverlay: Equatable, Sendable {
       }
     }
 
-    init(_ vote: Vote?) {
-      switch vote {
-      case .up: self = .up
-      case .down: self = .down
-      case nil: self = .clear
-      }
+    init(_ vote: Vote) {
+      self = vote == .up ? .up : .down
     }
 
     /// The glyph where the terminal draws emoji, and its plain-text stand-in.

@@ -28,7 +28,7 @@ public enum SequenceKind: String, CaseIterable, Sendable {
       self = .flag
     } else if values.contains(where: { (0xE0020...0xE007F).contains($0) }) {
       self = .subdivisionFlag
-    } else if values.contains(where: { (0x1F3FB...0x1F3FF).contains($0) }) {
+    } else if scalars.contains(where: Emoji.isSkinToneModifier) {
       self = .skinTone
     } else if values.contains(0xFE0F) {
       self = .presentationSelector

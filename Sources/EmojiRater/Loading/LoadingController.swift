@@ -25,6 +25,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   private var planner: PrefetchPlanner
   private var layout: GridLayout
   private var visibleRows: Range<Int> = 0..<0
+  /// The scroll's expected speed as of the last update, for ranking waiting
+  /// loads: worked out once a frame, not once per load ranked.
+  private var expectedSpeed: Double = 0
   /// Which catalog items the grid's positions are (a filter shows some):
   /// the planner thinks in grid positions, the loader in catalog positions.
   private var shown = ShownItems.all
@@ -86,7 +89,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     self.layout = layout
     self.visibleRows = visibleRows
     loader.cacheCapacity = max(configuredCacheSize, Self.cacheFloor(rows: visibleRows.count, layout: layout))
-    let plan = planner.update(visibleRows: visibleRows, in: layout, at: clock.now())
+    let now = clock.now()
+    let plan = planner.update(visibleRows: visibleRows, in: layout, at: now)
+    expectedSpeed = planner.expectedSpeed(at: now)
     if plan.hasPrefetching {
       // As UIKit asks for prefetches outside the layout pass: once this
       // frame is on screen. A page jump cancels and asks for hundreds;
@@ -282,7 +287,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
       return .infinity
     }
     let row = layout.row(of: layout.indexPath(flatIndex: position))
-    let speed = planner.expectedSpeed(at: clock.now())
+    let speed = expectedSpeed
     let down = planner.direction == .down
     let onScreen = visibleRows.contains(row)
     // Rows until the cell comes into view (off screen) or goes out of it (on screen).

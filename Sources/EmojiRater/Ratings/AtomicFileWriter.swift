@@ -1,4 +1,5 @@
 import Foundation
+import Terminal
 
 #if canImport(Glibc)
   import Glibc
@@ -25,7 +26,7 @@ struct AtomicFileWriter: Sendable {
     }
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw fail(RatingsDisk.describe(errno)) }
-    if let reason = Self.writeAll(data, to: descriptor) {
+    if let reason = data.withUnsafeBytes({ Platform.write($0, to: descriptor) }).map(RatingsDisk.describe) {
       close(descriptor)
       throw fail(reason)
     }
@@ -43,22 +44,6 @@ struct AtomicFileWriter: Sendable {
     guard rename(temporary, path) == 0 else { throw fail(RatingsDisk.describe(errno)) }
     if let reason = RatingsDisk.syncDirectory(of: path) {
       throw .writeFailed(path: path, reason: reason)
-    }
-  }
-
-  /// Writes every byte, through short writes and interruptions; returns why not.
-  private static func writeAll(_ data: Data, to descriptor: Int32) -> String? {
-    data.withUnsafeBytes { buffer -> String? in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return RatingsDisk.describe(errno)
-        }
-        offset += written
-      }
-      return nil
     }
   }
 }

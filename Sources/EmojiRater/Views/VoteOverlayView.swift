@@ -33,12 +33,13 @@ enum VoteOverlayView {
       let glyph = choice.glyph
       let drawable = canvas.canDraw(glyph.unicode, width: 2) ? glyph.unicode : glyph.ascii
       canvas.glyph(drawable, row: row, column: columns.lowerBound + 1, width: 2, style: style)
-      let isCurrent = choice.vote == current && (current != nil || choice == .clear)
+      // The tick marks the vote the emoji has (there is none to mark for "clear").
+      let isCurrent = current != nil && choice.vote == current
       if frame.showsLabels {
-        let label = choice.label + (isCurrent && choice != .clear ? (unicode ? "✓" : "*") : "")
+        let label = choice.label + (isCurrent ? (unicode ? "✓" : "*") : "")
         canvas.text(
           label, row: row, column: columns.lowerBound + 4, maxWidth: columns.count - 4, style: style)
-      } else if isCurrent, choice != .clear {
+      } else if isCurrent {
         canvas.text(unicode ? "✓" : "*", row: row, column: columns.lowerBound + 3, maxWidth: 1, style: style)
       }
     }
