@@ -42,6 +42,13 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     var priority: LoadPriority
     let number: UInt64
   }
+  /// The waiting requests `urgency` lets go now, in its order, most urgent
+  /// last; nil when they must be ranked again. Loads land many times a frame
+  /// and each frees a slot; ranking thousands of requests for each would
+  /// keep the main thread busy between frames. So the ranking lasts until a
+  /// request comes or the view moves (`requestDispatch`), and a freed slot
+  /// takes the next in it that is still waiting.
+  private var ranking: [ID]?
   /// Operations cancelled but not yet told.
   private var cancelled: [Operation] = []
   private var submissionScheduled = false
@@ -76,6 +83,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     set {
       queue.maxConcurrentOperationCount =
         newValue > 0 ? newValue : OperationQueue.defaultMaxConcurrentOperationCount
+      ranking = nil  // Bound or not decides how requests are ranked.
     }
   }
 
@@ -138,8 +146,11 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
       }
       return
     }
-    if requested[id] != nil {
-      requested[id]!.priority = priority
+    if let request = requested[id] {
+      if request.priority != priority {
+        requested[id]!.priority = priority
+        ranking = nil
+      }
       return
     }
     if failures.contains(id) {
@@ -148,6 +159,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     }
     requested[id] = Request(priority: priority, number: nextRequestNumber)
     nextRequestNumber += 1
+    ranking = nil
     scheduleSubmission()
   }
 
@@ -178,7 +190,9 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// time — and can say so here, as an earliest-deadline-first scheduler
   /// would. Without it (or without a bound on the pool): visible items first,
   /// then prefetches nearest first.
-  public var urgency: (@MainActor (ID, LoadPriority) -> Double)?
+  public var urgency: (@MainActor (ID, LoadPriority) -> Double)? {
+    didSet { ranking = nil }
+  }
 
   /// Tells the operations cancelled since the last call, then gives each
   /// free slot of the pool to the most urgent waiting request, in one batch.
@@ -191,22 +205,14 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     submissionScheduled = false
     for operation in cancelled { operation.cancel() }
     cancelled.removeAll()
-    let free = maxConcurrent == 0 ? requested.count : max(0, maxConcurrent - operations.count)
+    var free = maxConcurrent == 0 ? requested.count : max(0, maxConcurrent - operations.count)
     guard free > 0, !requested.isEmpty else { return }
-    // Without a bound there is no slot to keep for a later load: everything goes.
-    let rank: (ID, LoadPriority) -> Double = (maxConcurrent == 0 ? nil : urgency) ?? Self.defaultUrgency
-    var ranked: [(rank: Double, number: UInt64, id: ID)] = []
-    ranked.reserveCapacity(requested.count)
-    for (id, request) in requested {
-      let value = rank(id, request.priority)
-      if value.isFinite { ranked.append((value, request.number, id)) }
-    }
-    ranked.sort { ($0.rank, $0.number) < ($1.rank, $1.number) }
-    let chosen = ranked.prefix(free).map(\.id)
+    var ranking = ranking ?? rankRequests()
     var batch: [Operation] = []
-    batch.reserveCapacity(chosen.count)
-    for id in chosen {
+    while free > 0, let id = ranking.popLast() {
+      // Cancelled, or already made an operation, since it was ranked.
       guard let priority = requested.removeValue(forKey: id)?.priority else { continue }
+      free -= 1
       let waiting = waiting
       let operation = DataLoadOperation(
         identifier: id, plan: nextPlan(for: id), scheduler: scheduler, fetch: fetch,
@@ -221,7 +227,30 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
       operations[id] = operation
       batch.append(operation)
     }
+    self.ranking = ranking
     queue.addOperations(batch, waitUntilFinished: false)
+  }
+
+  /// The waiting requests that may go now, most urgent last.
+  private func rankRequests() -> [ID] {
+    // Without a bound there is no slot to keep for a later load: everything goes.
+    let rank: (ID, LoadPriority) -> Double = (maxConcurrent == 0 ? nil : urgency) ?? Self.defaultUrgency
+    var ranked: [(rank: Double, number: UInt64, id: ID)] = []
+    ranked.reserveCapacity(requested.count)
+    for (id, request) in requested {
+      let value = rank(id, request.priority)
+      if value.isFinite { ranked.append((value, request.number, id)) }
+    }
+    ranked.sort(by: Self.lessUrgent)
+    return ranked.map(\.id)
+  }
+
+  /// Whether `a` goes after `b`. Not a closure: one written in this
+  /// main-actor class would check its actor on every comparison.
+  private nonisolated static func lessUrgent(
+    _ a: (rank: Double, number: UInt64, id: ID), _ b: (rank: Double, number: UInt64, id: ID)
+  ) -> Bool {
+    (a.rank, a.number) > (b.rank, b.number)
   }
 
   private static func defaultUrgency(_ id: ID, _ priority: LoadPriority) -> Double {
@@ -234,6 +263,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// Asks for the waiting requests to be ranked again once the main thread
   /// is free: what an `urgency` held back may be due now (the scroll slowed).
   public func requestDispatch() {
+    ranking = nil
     if !requested.isEmpty || !cancelled.isEmpty { scheduleSubmission() }
   }
 

@@ -50,6 +50,42 @@ import Testing
     #expect(state.viewport.topRow == 0)
   }
 
+  @Test func aPageSlidesIntoViewOverAFewFramesWhileTheSelectionMovesAtOnce() {
+    var state = state()  // 80×24: a page is 21 rows
+    state.apply(.page(down: true))
+    #expect(state.selectedEmoji != nil && state.layout.row(of: state.selection) >= 21)
+    // The screen still shows the old page until frames advance it, 4 rows a frame (21 / 6, rounded up).
+    #expect(state.presentedViewport.topRow == 0)
+    var tops: [Int] = []
+    while state.isPageScrolling {
+      state.advancePageScroll()
+      tops.append(state.presentedViewport.topRow)
+    }
+    #expect(tops == [4, 8, 12, 16, 20, 21])
+    #expect(state.presentedViewport == state.viewport)
+  }
+
+  @Test func pagesPressedInARowEndInTheSameFewFrames() {
+    var state = state()
+    for _ in 0..<4 { state.apply(.page(down: true)) }  // 84 rows to go: 14 a frame
+    var frames = 0
+    while state.isPageScrolling {
+      state.advancePageScroll()
+      frames += 1
+    }
+    #expect(frames == AppState.pageScrollFrames)
+    #expect(state.presentedViewport.topRow == 84)
+  }
+
+  @Test func anyOtherScrollShowsAtOnceAndEndsAPageScroll() {
+    var state = state()
+    state.apply(.page(down: true))
+    state.advancePageScroll()
+    state.apply(.scroll(rows: 1))
+    #expect(!state.isPageScrolling)
+    #expect(state.presentedViewport.topRow == 22)
+  }
+
   @Test func wheelScrollsTheViewAndDragsTheSelectionAlong() {
     var state = state()
     state.apply(.scroll(rows: 9))

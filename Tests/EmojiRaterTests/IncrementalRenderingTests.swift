@@ -105,7 +105,10 @@ import Testing
         canvas = TextCanvas(size: newSize)  // a resized terminal: what it kept is not to be trusted
       }
       state.apply(command)
-      let visible = state.layout.flatRange(ofRows: state.viewport.rows.clamped(to: 0..<state.layout.rowCount))
+      // Frames pass: a page scroll may be under way, part way, or over.
+      for _ in 0..<Int.random(in: 0...3, using: &random) { state.advancePageScroll() }
+      let visible = state.layout.flatRange(
+        ofRows: state.presentedViewport.rows.clamped(to: 0..<state.layout.rowCount))
       for _ in 0..<Int.random(in: 0...4, using: &random) where !visible.isEmpty {
         let item = Int.random(in: visible, using: &random)
         let choices: [CellContent] = [

@@ -194,4 +194,18 @@ import Testing
     await finishLoads(controller)
     #expect(controller.loadedEmoji(at: IndexPath(item: 0, section: 0))?.name == "grinning face")
   }
+
+  /// The benchmark's oracle needs how long each cell stayed on screen.
+  @Test func theDisplayLogNotesWhenACellCameAndWhenItLeft() {
+    let controller = controller(.async)
+    controller.startDisplayLog()
+    controller.update(visibleRows: 1..<2, layout: layout)  // the first row of cells: items 0–14
+    clock.advance(milliseconds: 250)
+    controller.update(visibleRows: 2..<3, layout: layout)  // it leaves; items 15–29 come
+    let first = controller.displayLog.first { $0.item == 0 }
+    #expect(first == OraclePrefetcher.Display(item: 0, time: 0, end: 250))
+    let second = controller.displayLog.first { $0.item == 15 }
+    #expect(second == OraclePrefetcher.Display(item: 15, time: 250), "still on screen: no end")
+    #expect(controller.displayLog.count == 30)
+  }
 }

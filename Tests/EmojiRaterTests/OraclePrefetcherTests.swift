@@ -35,4 +35,42 @@ import Testing
       OraclePrefetcher.readyRate(displays: displays, latency: { _ in 1 }, pool: 1, measuredFrom: 5_000) == nil
     )
   }
+
+  @Test func underTheRuleACellOnScreenTakesTheSlotBeforeAPrefetch() {
+    // Item 9 is on screen from 0 to 1,000 without its data; item 1 is due at 400. Loads take 300 ms.
+    let displays = [Display(item: 9, time: 0, end: 1_000), Display(item: 1, time: 400)]
+    let latency: (Int) -> Double = { _ in 300 }
+    // Without the rule the slot prefetches 1 (ready at 300) and leaves 9 empty.
+    #expect(OraclePrefetcher.readyRate(displays: displays, latency: latency, pool: 1, measuredFrom: 0) == 0.5)
+    // Under it, 9 loads first (0 to 300) and 1 lands at 600, too late.
+    #expect(
+      OraclePrefetcher.readyRateServingVisibleFirst(
+        displays: displays, latency: latency, pool: 1, measuredFrom: 0)
+        == 0)
+  }
+
+  @Test func underTheRuleACellLeavingBeforeItsLoadWouldLandIsHeldBack() {
+    // Item 9 leaves at 200, before a 300 ms load could land: the slot prefetches 1 instead.
+    let displays = [Display(item: 9, time: 0, end: 200), Display(item: 1, time: 400)]
+    #expect(
+      OraclePrefetcher.readyRateServingVisibleFirst(
+        displays: displays, latency: { _ in 300 }, pool: 1, measuredFrom: 0) == 0.5)
+  }
+
+  @Test func underTheRuleAVisibleLoadStillCountsWhenTheCellComesBack() {
+    // Scrolled back to: 9, loaded while on screen the first time, is ready the second.
+    let displays = [
+      Display(item: 9, time: 0, end: 1_000), Display(item: 9, time: 2_000), Display(item: 1, time: 2_100),
+    ]
+    let rate = OraclePrefetcher.readyRateServingVisibleFirst(
+      displays: displays, latency: { _ in 300 }, pool: 1, measuredFrom: 1_500)
+    #expect(rate == 1)
+  }
+
+  @Test func withoutABoundTheRuleChangesNothing() {
+    let displays = [Display(item: 9, time: 0, end: 1_000), Display(item: 1, time: 400)]
+    #expect(
+      OraclePrefetcher.readyRateServingVisibleFirst(
+        displays: displays, latency: { _ in 300 }, pool: 0, measuredFrom: 0) == 0.5)
+  }
 }

@@ -183,7 +183,7 @@ import Testing
     #expect(stats.total.emoji == lines.map(\.emoji).reduce(0, +))
     #expect(stats.total.up == lines.map(\.up).reduce(0, +))
     #expect(stats.total.down == lines.map(\.down).reduce(0, +))
-    #expect((stats.total.up, stats.total.down) == (ratings.upCount, ratings.downCount))
+    #expect((stats.total.up, stats.total.down) == (ratings.count(of: .up), ratings.count(of: .down)))
     // Variants count whether or not the catalog shows them: 3655 emoji plus the unknown one.
     #expect(stats.total.emoji == 3655 + 1)
     #expect(stats.total.notVoted == stats.total.emoji - ratings.count)

@@ -29,7 +29,7 @@ import Testing
       let reopened = try RatingsStore.open(.explicit(path), environment: [:])
       #expect(reopened.ratings == expected)
       #expect(reopened.rating(for: "1f469-200d-1f4bb") == Rating(vote: .down, time: noon + 90))
-      #expect((reopened.ratings.upCount, reopened.ratings.downCount) == (2, 1))
+      #expect((reopened.ratings.count(of: .up), reopened.ratings.count(of: .down)) == (2, 1))
       try reopened.close()
     }
   }

@@ -11,16 +11,16 @@ import Testing
     ratings.set(.up, for: "1f600", at: noon)
     ratings.set(.up, for: "1f44b", at: noon)
     ratings.set(.down, for: "2764-fe0f", at: noon)
-    #expect((ratings.count, ratings.upCount, ratings.downCount) == (3, 2, 1))
+    #expect((ratings.count, ratings.count(of: .up), ratings.count(of: .down)) == (3, 2, 1))
 
     ratings.set(.down, for: "1f600", at: noon + 60)
     #expect(ratings["1f600"] == Rating(vote: .down, time: noon + 60))
-    #expect((ratings.count, ratings.upCount, ratings.downCount) == (3, 1, 2))
+    #expect((ratings.count, ratings.count(of: .up), ratings.count(of: .down)) == (3, 1, 2))
 
     #expect(ratings.clear("1f44b") == Rating(vote: .up, time: noon))
     #expect(ratings.clear("1f44b") == nil)
     #expect(ratings["1f44b"] == nil)
-    #expect((ratings.count, ratings.upCount, ratings.downCount) == (2, 0, 2))
+    #expect((ratings.count, ratings.count(of: .up), ratings.count(of: .down)) == (2, 0, 2))
     #expect(ratings.sortedByIdentifier().map(\.identifier) == ["1f600", "2764-fe0f"])
   }
 
@@ -60,5 +60,12 @@ import Testing
   private func catalog(_ text: String) throws -> EmojiCatalog {
     EmojiCatalog(
       entries: try EmojiTestParser.parse(text, source: "sample"), includeSkinTones: false, source: "sample")
+  }
+}
+
+extension Ratings {
+  /// How many votes are `vote`.
+  func count(of vote: Vote) -> Int {
+    count { $0.rating.vote == vote }
   }
 }

@@ -201,6 +201,31 @@ final class FetchLog: Sendable {
     #expect(arrivals == [100, 1, 3, 2])
   }
 
+  /// Ranking thousands of waiting requests for every load that lands would
+  /// keep the main thread busy between frames: a ranking lasts until a
+  /// request comes or the view moves, and freed slots take from it.
+  @Test func aRankingLastsUntilARequestComesOrTheViewMoves() async {
+    let loader = makeLoader(maxConcurrent: 1)
+    var arrivals: [Int] = []
+    loader.onChange = { arrivals.append($0) }
+    let calls = Locked(0)
+    loader.urgency = { id, _ in
+      calls.withLock { $0 += 1 }
+      return Double(id)
+    }
+    for id in 1...4 { loader.load(id, priority: .prefetch(distance: id)) }
+    loader.submitRequests()  // ranks the four, and 1 takes the slot
+    #expect(calls.withLock { $0 } == 4)
+    await deliver(loader, completed: 1)  // 2 takes the freed slot from the same ranking
+    #expect(await eventually { scheduler.pendingCount == 1 })
+    #expect(calls.withLock { $0 } == 4)
+    loader.requestDispatch()  // the view moved: 3 and 4 are ranked again when the slot frees
+    await deliver(loader, completed: 2)
+    #expect(await eventually { scheduler.pendingCount == 1 })
+    #expect(calls.withLock { $0 } == 6)
+    #expect(arrivals == [1, 2])
+  }
+
   /// An infinite urgency holds a request back, even with slots free, until
   /// it is ranked again and found due.
   @Test func aRequestThatIsNotDueWaitsUntilItIs() async {

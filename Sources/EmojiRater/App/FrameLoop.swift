@@ -43,7 +43,7 @@ public final class FrameLoop {
   /// What the last frame left on the screen, so a frame draws only what changed.
   private let memo = RenderMemo()
   private let frameTimer = DispatchSource.makeTimerSource(queue: .main)
-  private static let animationStepLength = 1_000_000_000 / UInt64(AppState.stepsPerSecond)
+  private var spinnerClock = SpinnerClock()
   /// The HUD as last drawn; it is refreshed at most every `hudStep` so that
   /// drawing it does not become the reason for frames.
   private var shownHUD = HUDModel()
@@ -126,9 +126,14 @@ public final class FrameLoop {
       onQuit?()
       return
     }
+    if state.isPageScrolling {
+      state.advancePageScroll()
+      needsDisplay = true
+    }
     // A screen too small shows no cells: nothing is displayed, nothing waits
     // to be, and the clock can stop.
-    loading.update(visibleRows: state.screen.isTooSmall ? 0..<0 : state.viewport.rows, layout: state.layout)
+    loading.update(
+      visibleRows: state.screen.isTooSmall ? 0..<0 : state.presentedViewport.rows, layout: state.layout)
     var mark = clock.now()
     work.input = mark - start
 
@@ -136,7 +141,8 @@ public final class FrameLoop {
     if loading.loadOneVisibleSynchronously() { needsDisplay = true }
     work.syncLoad = clock.now() - mark
 
-    let step = Int(clock.now() / Self.animationStepLength)
+    let step = spinnerClock.step(
+      at: clock.now(), spinners: loading.visibleLoadCount, framePeriod: pacer.period)
     if step != state.animationStep {
       state.animationStep = step
       // Some spinner on screen moves on at almost every step.
@@ -145,6 +151,7 @@ public final class FrameLoop {
     // Only what moves keeps the clock running; a HUD refresh does not.
     let busy =
       !events.isEmpty || !commands.isEmpty || needsDisplay || loading.hasVisibleLoads || loading.isScrolling
+      || state.isPageScrolling
     pacer.end(busy: busy)
     // The HUD's figures are state too: the time to gather them is input's.
     mark = clock.now()

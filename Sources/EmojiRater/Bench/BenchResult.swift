@@ -18,15 +18,22 @@ public struct BenchResult: Codable, Equatable, Sendable {
   public var workP50: Double
   public var workP95: Double
   public var workP99: Double
-  /// Mean main-thread time per frame drawn, drawing into the canvas and
-  /// ncurses' output, in milliseconds: where the work above goes.
+  /// Where the work above goes, in milliseconds: the mean time per frame
+  /// in input and state (telling the loader included), and per frame drawn
+  /// drawing into the canvas and in ncurses' output.
+  public var inputMean: Double
   public var drawMean: Double
   public var outputMean: Double
   public var hitchRatio: Double
   public var displayed: Int
   public var readyOnDisplay: Double
-  /// The oracle prefetcher's ready-on-display for the same displays and pool.
+  /// The oracle prefetcher's ready-on-display for the same displays and
+  /// pool, serving cells on screen first as the app must: the real
+  /// prefetcher's ceiling.
   public var oracleReadyOnDisplay: Double?
+  /// The same without that rule: every slot on future displays, cells that
+  /// missed theirs left empty.
+  public var unruledOracleReadyOnDisplay: Double?
   public var visibleLatencyP50: Double?
   public var visibleLatencyP95: Double?
   public var wasted: Int

@@ -87,9 +87,13 @@ public struct BenchRunner {
     // Let the cancelled loads' last hops to the main queue land before the next run.
     spin(until: Date().addingTimeInterval(0.05))
 
-    let oracle = OraclePrefetcher.readyRate(
-      displays: loading.displayLog, latency: { loading.loader.firstLatency(of: $0) },
-      pool: loading.loader.maxConcurrent, measuredFrom: warmUp * 1000, initiallyLoaded: primed)
+    let latency = { loading.loader.firstLatency(of: $0) }
+    let oracle = OraclePrefetcher.readyRateServingVisibleFirst(
+      displays: loading.displayLog, latency: latency, pool: loading.loader.maxConcurrent,
+      measuredFrom: warmUp * 1000, initiallyLoaded: primed)
+    let unruledOracle = OraclePrefetcher.readyRate(
+      displays: loading.displayLog, latency: latency, pool: loading.loader.maxConcurrent,
+      measuredFrom: warmUp * 1000, initiallyLoaded: primed)
     let stats = frames.stats
     let display = loading.display
     let counters = loading.loader.counters
@@ -100,10 +104,11 @@ public struct BenchRunner {
       pool: loading.loader.maxConcurrent, seconds: configuration.seconds, frames: stats.frames,
       dropped: stats.dropped, droppedShare: stats.droppedShare, workP50: stats.workTime(percentile: 50),
       workP95: stats.workTime(percentile: 95), workP99: stats.workTime(percentile: 99),
+      inputMean: Double(stats.workTotals.input) / 1e6 / Double(max(1, stats.frames)),
       drawMean: Double(stats.workTotals.draw) / 1e6 / Double(drawn),
       outputMean: Double(stats.workTotals.output) / 1e6 / Double(drawn),
       hitchRatio: stats.hitchRatio, displayed: display.displayed, readyOnDisplay: display.readyRate,
-      oracleReadyOnDisplay: oracle,
+      oracleReadyOnDisplay: oracle, unruledOracleReadyOnDisplay: unruledOracle,
       visibleLatencyP50: display.visibleLatency.percentile(50),
       visibleLatencyP95: display.visibleLatency.percentile(95), wasted: counters.wasted,
       cancelled: counters.cancelled, bytesPerFrame: Double(bytes) / Double(drawn))

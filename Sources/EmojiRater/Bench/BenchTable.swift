@@ -5,10 +5,10 @@ import Foundation
 public enum BenchTable {
   public static func render(_ results: [BenchResult]) -> String {
     let header = [
-      "size", "items", "trace", "pool", "mode", "frames", "dropped", "work p50/p95/p99 ms", "draw/out ms",
+      "size", "items", "trace", "pool", "mode", "frames", "dropped", "work p50/p95/p99 ms", "in/draw/out ms",
       "hitch ms/s",
       "ready",
-      "oracle",
+      "oracle", "unruled",
       "wait p50/p95 ms", "wasted", "cancelled", "bytes/frame", "start ms",
     ]
     var rows: [[String]] = [header]
@@ -19,10 +19,10 @@ public enum BenchTable {
         String(result.frames),
         String(format: "%d (%.1f%%)", result.dropped, result.droppedShare * 100),
         String(format: "%.2f/%.2f/%.2f", result.workP50, result.workP95, result.workP99),
-        String(format: "%.2f/%.2f", result.drawMean, result.outputMean),
+        String(format: "%.2f/%.2f/%.2f", result.inputMean, result.drawMean, result.outputMean),
         String(format: "%.1f", result.hitchRatio),
         result.displayed == 0 ? "-" : String(format: "%.0f%%", result.readyOnDisplay * 100),
-        result.oracleReadyOnDisplay.map { String(format: "%.0f%%", $0 * 100) } ?? "-",
+        percent(result.oracleReadyOnDisplay), percent(result.unruledOracleReadyOnDisplay),
         "\(format(result.visibleLatencyP50))/\(format(result.visibleLatencyP95))", String(result.wasted),
         String(result.cancelled), String(format: "%.0f", result.bytesPerFrame),
         String(format: "%.1f", result.firstFrameMilliseconds),
@@ -37,6 +37,10 @@ public enum BenchTable {
           : String(repeating: " ", count: widths[index] - cell.count) + cell
       }.joined(separator: "  ")
     }.joined(separator: "\n")
+  }
+
+  private static func percent(_ share: Double?) -> String {
+    share.map { String(format: "%.0f%%", $0 * 100) } ?? "-"
   }
 
   private static func format(_ value: Double?) -> String {

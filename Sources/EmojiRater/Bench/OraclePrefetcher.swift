@@ -7,15 +7,26 @@
 ///
 /// Its ready-on-display rate is the ceiling the real prefetcher is scored
 /// against: real ÷ oracle.
+///
+/// It comes in two kinds. `readyRate` spends every slot on future displays
+/// and leaves a cell that missed its display empty. The app may not: a cell
+/// on screen without its data must not wait behind prefetches (issue 3).
+/// `readyRateServingVisibleFirst` obeys that rule, so it is the best the
+/// real prefetcher could do with perfect knowledge; when the pool cannot
+/// keep up with the scroll, the cells on screen take the slots in both.
 public enum OraclePrefetcher {
-  /// One time an item came on screen, in milliseconds from the trace's start.
+  /// One time an item was on screen, in milliseconds from the trace's start.
   public struct Display: Equatable, Sendable {
     public var item: Int
+    /// When it came on screen.
     public var time: Double
+    /// When it left (infinity: still there when the run ended).
+    public var end: Double
 
-    public init(item: Int, time: Double) {
+    public init(item: Int, time: Double, end: Double = .infinity) {
       self.item = item
       self.time = time
+      self.end = end
     }
   }
 
@@ -58,6 +69,77 @@ public enum OraclePrefetcher {
       }
       loadedAt[item] = finish
       if let slot { slots[slot] = finish }
+    }
+    let ready = measured.filter { display in loadedAt[display.item].map { $0 <= display.time } ?? false }
+    return Double(ready.count) / Double(measured.count)
+  }
+
+  /// The share of `displays` at or after `measuredFrom` whose item was
+  /// loaded by then, when a free slot goes first to a cell on screen without
+  /// its data (the one shown longest), unless it would leave the screen
+  /// before its load lands, and only then to the prefetch due soonest that
+  /// can make it. Same inputs as `readyRate`.
+  public static func readyRateServingVisibleFirst(
+    displays: [Display], latency: (Int) -> Double, pool: Int, measuredFrom: Double,
+    initiallyLoaded: Set<Int> = []
+  ) -> Double? {
+    guard pool > 0 else {
+      // Without a bound nothing waits, so the rule changes nothing.
+      return readyRate(
+        displays: displays, latency: latency, pool: pool, measuredFrom: measuredFrom,
+        initiallyLoaded: initiallyLoaded)
+    }
+    let measured = displays.filter { $0.time >= measuredFrom }
+    guard !measured.isEmpty else { return nil }
+    // Time only moves forward (each slot frees after it was taken), and a
+    // display that cannot be met now never can be later. So one pass over
+    // the displays in time order serves both kinds of load: those before
+    // `arrived` have come on screen (the visible queue starts at `visible`),
+    // those from `prefetch` on are still to come.
+    let ordered = displays.filter { !initiallyLoaded.contains($0.item) }.sorted {
+      ($0.time, $0.item) < ($1.time, $1.item)
+    }
+    var latencies: [Int: Double] = [:]
+    for display in ordered where latencies[display.item] == nil {
+      latencies[display.item] = latency(display.item)
+    }
+    var loadedAt = Dictionary(uniqueKeysWithValues: initiallyLoaded.map { ($0, 0.0) })
+    var visible = 0
+    var arrived = 0
+    var prefetch = 0
+    // When each slot is next free; time moves forward with the soonest.
+    var slots = [Double](repeating: 0, count: pool)
+    while true {
+      let slot = slots.indices.min { slots[$0] < slots[$1] }!
+      let now = slots[slot]
+      while arrived < ordered.count, ordered[arrived].time <= now { arrived += 1 }
+      prefetch = max(prefetch, arrived)
+      // A cell on screen without its data, that its load would reach in time, the one shown longest.
+      while visible < arrived {
+        let display = ordered[visible]
+        if loadedAt[display.item] == nil, now < display.end, now + latencies[display.item]! <= display.end {
+          break
+        }
+        visible += 1
+      }
+      // Else the display due soonest that a load started now would make.
+      if visible == arrived {
+        while prefetch < ordered.count {
+          let display = ordered[prefetch]
+          if loadedAt[display.item] == nil, now + latencies[display.item]! <= display.time { break }
+          prefetch += 1
+        }
+      }
+      let next = visible < arrived ? visible : prefetch < ordered.count ? prefetch : nil
+      if let next {
+        let item = ordered[next].item
+        loadedAt[item] = now + latencies[item]!
+        slots[slot] = loadedAt[item]!
+      } else if arrived < ordered.count {
+        slots[slot] = ordered[arrived].time  // Nothing worth a slot: it idles until the next cell comes.
+      } else {
+        break
+      }
     }
     let ready = measured.filter { display in loadedAt[display.item].map { $0 <= display.time } ?? false }
     return Double(ready.count) / Double(measured.count)

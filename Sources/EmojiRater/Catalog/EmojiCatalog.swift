@@ -10,6 +10,15 @@ public struct EmojiCatalog: Sendable {
     /// The Unicode group, e.g. "Smileys & Emotion".
     public let name: String
     public let emoji: [Emoji]
+
+    /// The emoji of this section a vote can be for, each once, in order:
+    /// every emoji it shows and, shown or not, each one's skin-tone
+    /// variants (with skin tones shown, a variant is listed both in the
+    /// section and in its base's `skinToneVariants`).
+    public var votableEmoji: [Emoji] {
+      var seen = Set<String>()
+      return emoji.flatMap { [$0] + $0.skinToneVariants }.filter { seen.insert($0.identifier).inserted }
+    }
   }
 
   public let sections: [Section]

@@ -44,6 +44,8 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// Every display since `startDisplayLog()`, for the benchmark's oracle.
   public private(set) var displayLog: [OraclePrefetcher.Display] = []
   private var displayLogStart: UInt64?
+  /// Where each item now on screen has its display in `displayLog`, to note its end.
+  private var openDisplays: [Int: Int] = [:]
 
   public init(
     catalog: EmojiCatalog, layout: GridLayout, options: LoadingOptions, clock: any MonotonicClock,
@@ -133,6 +135,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// Whether a visible cell is still loading (its spinner must keep moving).
   public var hasVisibleLoads: Bool { !waitingSince.isEmpty }
 
+  /// How many cells on screen are waiting for their data (spinners).
+  public var visibleLoadCount: Int { waitingSince.count }
+
   /// Whether the planner still sees the scroll moving: frames must go on
   /// until it settles, so the window can centre again.
   public var isScrolling: Bool { planner.direction != .none }
@@ -146,7 +151,13 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// Starts recording when each item comes on screen (times from now).
   public func startDisplayLog() {
     displayLog = []
+    openDisplays = [:]
     displayLogStart = clock.now()
+  }
+
+  /// Milliseconds since `startDisplayLog()`, or nil when not logging.
+  private func displayLogTime() -> Double? {
+    displayLogStart.map { Double(clock.now() - $0) / 1e6 }
   }
 
   /// Loads the items in `rows` at once, uncounted: a benchmark run starts
@@ -163,6 +174,10 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     shown = items
     loader.cancelAll()
     waitingSince.removeAll()
+    if let time = displayLogTime() {
+      for open in openDisplays.values { displayLog[open].end = time }
+    }
+    openDisplays = [:]
     planner.reset()
     changedItems = nil
   }
@@ -199,8 +214,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   public func willDisplay(itemAt indexPath: IndexPath) {
     let id = id(of: indexPath)
     display.displayed += 1
-    if let displayLogStart {
-      displayLog.append(.init(item: id, time: Double(clock.now() - displayLogStart) / 1e6))
+    if let time = displayLogTime() {
+      openDisplays[id] = displayLog.count
+      displayLog.append(.init(item: id, time: time))
     }
     if loader.displayedValue(for: id) != nil {
       display.readyOnDisplay += 1
@@ -216,6 +232,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   public func didEndDisplaying(itemAt indexPath: IndexPath) {
     let id = id(of: indexPath)
     waitingSince.removeValue(forKey: id)
+    if let open = openDisplays.removeValue(forKey: id), let time = displayLogTime() {
+      displayLog[open].end = time
+    }
     if mode == .async { loader.cancel(id) }
   }
 

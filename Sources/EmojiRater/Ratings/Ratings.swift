@@ -10,9 +10,6 @@ public struct Ratings: Collection, Equatable, Sendable {
   public typealias Index = Dictionary<String, Rating>.Index
 
   private var byIdentifier: [String: Rating] = [:]
-  /// Kept as votes change, so the status line can show them on every frame for free.
-  public private(set) var upCount = 0
-  public private(set) var downCount = 0
 
   public init() {}
 
@@ -38,18 +35,13 @@ public struct Ratings: Collection, Equatable, Sendable {
   /// read back from the file, and the whole file would be set aside.
   public mutating func set(_ vote: Vote, for identifier: String, at time: Date) {
     precondition(Self.isValidIdentifier(identifier), "'\(identifier)' is not an emoji identifier")
-    if let old = byIdentifier.updateValue(Rating(vote: vote, time: time), forKey: identifier) {
-      adjustCount(of: old.vote, by: -1)
-    }
-    adjustCount(of: vote, by: 1)
+    byIdentifier[identifier] = Rating(vote: vote, time: time)
   }
 
   /// Removes the vote for `identifier`; returns it, or nil if there was none.
   @discardableResult
   public mutating func clear(_ identifier: String) -> Rating? {
-    guard let old = byIdentifier.removeValue(forKey: identifier) else { return nil }
-    adjustCount(of: old.vote, by: -1)
-    return old
+    byIdentifier.removeValue(forKey: identifier)
   }
 
   /// The ratings in identifier order: the order of the file, so its diffs stay small.
@@ -72,13 +64,6 @@ public struct Ratings: Collection, Equatable, Sendable {
         return false
       }
       return String(value, radix: 16) == part
-    }
-  }
-
-  private mutating func adjustCount(of vote: Vote, by delta: Int) {
-    switch vote {
-    case .up: upCount += delta
-    case .down: downCount += delta
     }
   }
 }

@@ -41,21 +41,12 @@ public struct RatingsExport: Equatable, Sendable {
     var unplaced = Dictionary(uniqueKeysWithValues: ratings.lazy.map { ($0.identifier, $0.rating) })
     var rows: [Row] = []
     rows.reserveCapacity(unplaced.count)
-    func place(_ emoji: Emoji) {
-      // Removing as we go means an emoji the catalog lists twice (a base's
-      // variants are both in its section and in `skinToneVariants`) is written once.
-      guard let rating = unplaced.removeValue(forKey: emoji.identifier) else { return }
+    for emoji in catalog.sections.flatMap(\.votableEmoji) {
+      guard let rating = unplaced.removeValue(forKey: emoji.identifier) else { continue }
       rows.append(
         Row(
           emoji: emoji.string, name: emoji.name, codePoints: emoji.codePoints, vote: rating.vote,
           time: rating.time))
-    }
-    for section in catalog.sections {
-      for emoji in section.emoji {
-        place(emoji)
-        // A catalog without skin tones still knows its variants: their votes belong here too.
-        for variant in emoji.skinToneVariants { place(variant) }
-      }
     }
     let rest = unplaced.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     for (identifier, rating) in rest {

@@ -47,10 +47,8 @@ public struct RatingsStats: Equatable, Sendable {
     var groups: [Line] = []
     for section in catalog.sections {
       var line = Line(name: section.name)
-      // A variant is listed twice when the catalog shows skin tones (in the
-      // section and in its base's `skinToneVariants`); count it once.
-      for emoji in section.emoji.flatMap({ [$0] + $0.skinToneVariants }) {
-        guard counted.insert(emoji.identifier).inserted else { continue }
+      for emoji in section.votableEmoji {
+        counted.insert(emoji.identifier)
         line.count(ratings[emoji.identifier])
       }
       groups.append(line)

@@ -42,8 +42,8 @@ enum GridView {
     let layout = state.layout
     let step = state.animationStep
     var lines: [Line?] = []
-    lines.reserveCapacity(state.viewport.height)
-    for (screenRow, row) in state.viewport.rows.enumerated() {
+    lines.reserveCapacity(state.presentedViewport.height)
+    for (screenRow, row) in state.presentedViewport.rows.enumerated() {
       let before = previous.flatMap { screenRow < $0.lines.count ? $0.lines[screenRow] : nil }
       guard row < layout.rowCount else {
         if previous != nil, before != .blank { clearLine(screenRow, on: canvas) }
@@ -88,10 +88,13 @@ enum GridView {
         } else {
           if previous != nil { clearLine(screenRow, on: canvas) }
           let contents = content.contents(ofItems: items, inSection: section)
-          let cells = contents.indices.map {
-            Cell(content: contents[$0], vote: state.vote(atShown: firstPosition + $0))
+          // A loop, not a closure: one written in main-actor code checks its actor per call.
+          var cells: [Cell?] = []
+          cells.reserveCapacity(contents.count)
+          for column in contents.indices {
+            cells.append(Cell(content: contents[column], vote: state.vote(atShown: firstPosition + column)))
           }
-          for column in cells.indices { drawing.draw(cells[column], column: column, erasing: false) }
+          for column in cells.indices { drawing.draw(cells[column]!, column: column, erasing: false) }
           lines.append(.cells(row: row, selectedColumn: selectedColumn, cells: cells))
         }
       }

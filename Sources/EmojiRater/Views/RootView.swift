@@ -11,7 +11,7 @@ public enum RootView {
     on canvas: any Canvas
   ) {
     let frame = RenderMemo.Frame(size: canvas.size, isUnicode: canvas.isUnicode, layout: state.layout)
-    let topRow = state.viewport.topRow
+    let topRow = state.presentedViewport.topRow
     let previous = memo?.reusableGrid(for: frame, topRow: topRow, on: canvas)
     if previous == nil { canvas.clear() }
     if state.screen.isTooSmall {
