@@ -86,6 +86,16 @@ import Testing
     #expect(state.presentedViewport.topRow == 22)
   }
 
+  @Test func aClickMidSlideSelectsWhatWasClickedAndStopsTheSlideThere() {
+    var state = state()
+    state.apply(.page(down: true))
+    state.advancePageScroll()  // the screen's top is layout row 4
+    state.apply(.select(row: 10, column: 3))
+    #expect(state.layout.row(of: state.selection) == 14)
+    #expect(!state.isPageScrolling)
+    #expect(state.presentedViewport.topRow == 4)
+  }
+
   @Test func wheelScrollsTheViewAndDragsTheSelectionAlong() {
     var state = state()
     state.apply(.scroll(rows: 9))

@@ -117,6 +117,10 @@ import Testing
         content.set(choices[Int.random(in: 0..<3, using: &random)], forItem: item)
       }
       state.animationStep += Int.random(in: 0...7, using: &random)
+      // Now and then more or fewer spinners on screen change how they take turns.
+      if Int.random(in: 0..<10, using: &random) == 0 {
+        state.spinnerGroups = [6, 12, 24][Int.random(in: 0..<3, using: &random)]
+      }
 
       memo.forget(items: content.takeChanges())
       memo.forget(items: state.takeVoteChanges().map(\.item))

@@ -65,6 +65,8 @@ public struct AppState: Sendable {
   /// Animation time (spinners), in steps of `1 / stepsPerSecond` s. The frame
   /// loop sets it from its clock; everything else about the state is timeless.
   public var animationStep = 0
+  /// How many groups the spinners move on in, one per step (`CellView.spinnerGroups`).
+  public var spinnerGroups = CellView.spinnerGroups(spinners: 0)
   public static let stepsPerSecond = 60
 
   public init(catalog: EmojiCatalog, screenSize: Size, notice: String? = nil) {
@@ -181,6 +183,7 @@ public struct AppState: Sendable {
       guard row < screen.gridHeight, let cell = layout.cellColumn(atX: column),
         let indexPath = layout.indexPath(row: presentedViewport.topRow + row, column: cell)
       else { return }
+      viewport = presentedViewport  // A click mid-slide stops it where the cell was clicked.
       select(indexPath)
     case .toggleHelp:
       isHelpShown.toggle()
@@ -206,6 +209,7 @@ public struct AppState: Sendable {
         message = Self.readOnlyMessage
         return
       }
+      presentedViewport = viewport  // The overlay sits by its cell: the slide ends first.
       voteOverlay = VoteOverlay(item: selection, current: selectedVote)
     case .moveInOverlay(let steps):
       guard let overlay = voteOverlay else { return }

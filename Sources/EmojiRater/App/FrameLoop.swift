@@ -43,7 +43,7 @@ public final class FrameLoop {
   /// What the last frame left on the screen, so a frame draws only what changed.
   private let memo = RenderMemo()
   private let frameTimer = DispatchSource.makeTimerSource(queue: .main)
-  private var spinnerClock = SpinnerClock()
+  private static let animationStepLength = 1_000_000_000 / UInt64(AppState.stepsPerSecond)
   /// The HUD as last drawn; it is refreshed at most every `hudStep` so that
   /// drawing it does not become the reason for frames.
   private var shownHUD = HUDModel()
@@ -141,10 +141,11 @@ public final class FrameLoop {
     if loading.loadOneVisibleSynchronously() { needsDisplay = true }
     work.syncLoad = clock.now() - mark
 
-    let step = spinnerClock.step(
-      at: clock.now(), spinners: loading.visibleLoadCount, framePeriod: pacer.period)
-    if step != state.animationStep {
+    let step = Int(clock.now() / Self.animationStepLength)
+    let groups = CellView.spinnerGroups(spinners: loading.visibleLoadCount)
+    if step != state.animationStep || groups != state.spinnerGroups {
       state.animationStep = step
+      state.spinnerGroups = groups
       // Some spinner on screen moves on at almost every step.
       if loading.hasVisibleLoads { needsDisplay = true }
     }

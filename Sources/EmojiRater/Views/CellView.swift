@@ -34,13 +34,29 @@ enum CellView {
   /// cell on every frame.
   static let spinnerRate = 10
 
+  /// Spinner cells an animation step (a frame) may redraw.
+  static let spinnerBudget = 100
+
+  /// In how many groups the spinners take turns to move on, one group per
+  /// animation step: six, so each moves `spinnerRate` times a second and a
+  /// sixth of them each frame. A 200×60 screen of fresh cells would then
+  /// redraw 390 spinners every frame, most of the frame's drawing and
+  /// output; past `spinnerBudget` a step, there are more groups, each
+  /// turning slower. Doubling, so the count changes rarely: each change
+  /// moves every spinner once.
+  static func spinnerGroups(spinners: Int) -> Int {
+    var groups = max(1, AppState.stepsPerSecond / spinnerRate)
+    while spinners > groups * spinnerBudget { groups *= 2 }
+    return groups
+  }
+
   /// Which spinner frame cell `item` shows at animation step `step`
-  /// (`AppState.stepsPerSecond` a second). Neighbours are a frame apart, so
-  /// the spinners ripple rather than blink together, and they move on at
-  /// different steps, so each frame redraws only a share of them.
-  static func spinnerFrame(item: Int, step: Int) -> Int {
-    let stepsPerFrame = max(1, AppState.stepsPerSecond / spinnerRate)
-    return (step + item % stepsPerFrame) / stepsPerFrame + item
+  /// (`AppState.stepsPerSecond` a second) when spinners move in `groups`
+  /// groups. Neighbours are a frame apart, so the spinners ripple rather
+  /// than blink together, and they move on at different steps, so each
+  /// step redraws only one group.
+  static func spinnerFrame(item: Int, step: Int, groups: Int) -> Int {
+    (step + item % groups) / groups + item
   }
 
   /// Draws the cell onto blank columns (`spinnerFrame` is the spinner's

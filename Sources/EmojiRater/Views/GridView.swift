@@ -25,6 +25,7 @@ enum GridView {
   struct Drawn {
     var lines: [Line?]
     var animationStep: Int
+    var spinnerGroups: Int
   }
 
   /// Draws the grid and returns what its lines show now.
@@ -41,6 +42,7 @@ enum GridView {
   ) -> Drawn {
     let layout = state.layout
     let step = state.animationStep
+    let groups = state.spinnerGroups
     var lines: [Line?] = []
     lines.reserveCapacity(state.presentedViewport.height)
     for (screenRow, row) in state.presentedViewport.rows.enumerated() {
@@ -64,7 +66,7 @@ enum GridView {
           ? selection.item - items.lowerBound : nil
         let drawing = CellDrawing(
           row: screenRow, firstItem: items.lowerBound, selectedColumn: selectedColumn,
-          step: step, layout: layout, canvas: canvas)
+          step: step, groups: groups, layout: layout, canvas: canvas)
         // Votes are looked up by grid position (mapped to the catalog by the state).
         let firstPosition = layout.flatIndex(of: IndexPath(item: items.lowerBound, section: section))
         if case .cells(row, let oldSelection, let known)? = before, let previous {
@@ -74,8 +76,8 @@ enum GridView {
             if let cell = known[column] {
               let spinnerMovedOn =
                 cell.content == .loading
-                && drawing.spinnerFrame(column, at: step)
-                  != drawing.spinnerFrame(column, at: previous.animationStep)
+                && drawing.spinnerFrame(column, at: step, groups: groups)
+                  != drawing.spinnerFrame(column, at: previous.animationStep, groups: previous.spinnerGroups)
               guard spinnerMovedOn || (column == selectedColumn) != (column == oldSelection) else { continue }
             } else {
               cells[column] = Cell(
@@ -99,7 +101,7 @@ enum GridView {
         }
       }
     }
-    return Drawn(lines: lines, animationStep: step)
+    return Drawn(lines: lines, animationStep: step, spinnerGroups: groups)
   }
 
   /// One row of cells as the screen places it.
@@ -109,11 +111,12 @@ enum GridView {
     let firstItem: Int
     let selectedColumn: Int?
     let step: Int
+    let groups: Int
     let layout: GridLayout
     let canvas: any Canvas
 
-    func spinnerFrame(_ column: Int, at step: Int) -> Int {
-      CellView.spinnerFrame(item: firstItem + column, step: step)
+    func spinnerFrame(_ column: Int, at step: Int, groups: Int) -> Int {
+      CellView.spinnerFrame(item: firstItem + column, step: step, groups: groups)
     }
 
     func draw(_ cell: Cell, column: Int, erasing: Bool) {
@@ -121,7 +124,7 @@ enum GridView {
       if erasing { canvas.fill(row: row, column: x, width: layout.metrics.cellWidth, style: .plain) }
       CellView.draw(
         cell.content, vote: cell.vote, selected: column == selectedColumn,
-        spinnerFrame: spinnerFrame(column, at: step), row: row, x: x, on: canvas)
+        spinnerFrame: spinnerFrame(column, at: step, groups: groups), row: row, x: x, on: canvas)
     }
   }
 

@@ -22,7 +22,7 @@ public final class RenderMemo {
 
   private var frame: Frame?
   private var topRow = 0
-  private var drawn = GridView.Drawn(lines: [], animationStep: 0)
+  private var drawn = GridView.Drawn(lines: [], animationStep: 0, spinnerGroups: 1)
 
   public init() {}
 
