@@ -208,4 +208,33 @@ import Testing
     #expect(second == OraclePrefetcher.Display(item: 15, time: 250), "still on screen: no end")
     #expect(controller.displayLog.count == 30)
   }
+
+  /// Earliest deadline first, as far as the screen can tell. Scrolling down
+  /// a row every 200 ms (5.6 rows a second over the run), with loads of 0.5
+  /// to 2 s (median 1.25 s, three in four by 1.625 s):
+  @Test func aLoadThatCannotMakeItsDeadlineIsHeldBackAndTheRestGoSoonestFirst() {
+    var options = LoadingOptions()
+    options.mode = .prefetch
+    options.latency = .uniform(500...2_000)
+    let controller = LoadingController(
+      catalog: Self.catalog, layout: layout, options: options, clock: clock, scheduler: scheduler)
+    for top in 1...11 {
+      if top > 1 { clock.advance(milliseconds: 200) }
+      controller.update(visibleRows: top..<(top + 10), layout: layout)  // ends on rows 11..<21
+    }
+    func urgency(row: Int) -> Double {
+      controller.urgency(of: layout.flatIndex(of: layout.indexPath(row: row, column: 0)!))
+    }
+    // On screen: the fourth row leaves in 0.7 s and the eighth in 1.4 s, before three loads in
+    // four would land; the tenth stays 1.8 s, and goes before any prefetch.
+    #expect(urgency(row: 14) == .infinity)
+    #expect(urgency(row: 18) == .infinity, "would make it half the time, but a late load is all loss")
+    #expect(urgency(row: 20) == -1)
+    // Below: six rows down comes in 1.1 s, before a median load; eight rows down in 1.4 s.
+    #expect(urgency(row: 26) == .infinity)
+    #expect(abs(urgency(row: 28) - 1_440) < 1)
+    #expect(urgency(row: 29) > urgency(row: 28), "the later deadline ranks after")
+    // Behind the scroll: after everything ahead.
+    #expect(urgency(row: 5) > LoadingController.behindTheScroll)
+  }
 }
