@@ -25,10 +25,10 @@ public struct AppState: Sendable {
   /// view's animated scroll does, and no single frame pays for a whole new
   /// screen of cells. Any other change of `viewport` shows at once.
   ///
-  /// Six frames (100 ms) measured best: at 200×60 a frame's cost hardly
-  /// falls below 10 rows a frame (the spinners, the loader's bookkeeping),
-  /// while a slower slide keeps more frames busy (`emoji-rater bench`,
-  /// pages: p50 0.4 ms at 6 frames, 0.8 ms at 12).
+  /// Six frames (100 ms) measured best: at 200×60 a slide frame of 5 rows
+  /// costs about what one of 10 does (the spinners, the loader's
+  /// bookkeeping), so a slower slide only keeps more frames busy
+  /// (`emoji-rater bench`, pages: p50 0.4 ms at 6 frames, 0.8 ms at 12).
   public private(set) var presentedViewport: Viewport
   public static let pageScrollFrames = 6
   /// Rows a frame of the current page scroll moves.

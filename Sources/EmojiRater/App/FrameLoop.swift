@@ -8,7 +8,7 @@ import Terminal
 //   a benchmark's trace (Bench) ─────┼──► pending events ──► wake the frame clock
 //                                    │
 //   frame timer tick ◄───────────────┘            loader arrival ──► wake
-//     → apply commands to AppState
+//     → apply commands to AppState; a page scroll slides one step
 //     → LoadingController.update(visible rows): willDisplay / didEndDisplaying /
 //       prefetch / cancel → the loader's OperationQueue (background threads)
 //     → sync mode only: load one missing visible cell here, blocking
