@@ -11,9 +11,11 @@
 /// It comes in two kinds. `readyRate` spends every slot on future displays
 /// and leaves a cell that missed its display empty. The app may not: a cell
 /// on screen without its data must not wait behind prefetches (issue 3).
-/// `readyRateServingVisibleFirst` obeys that rule, so it is the best the
-/// real prefetcher could do with perfect knowledge; when the pool cannot
-/// keep up with the scroll, the cells on screen take the slots in both.
+/// `readyRateServingVisibleFirst` obeys that rule, so it stands for the
+/// best the real prefetcher could do with perfect knowledge: when the pool
+/// cannot keep up with the scroll, cells on screen take slots there as they
+/// do in the app. (Earliest deadline first is greedy, so it is a strong
+/// reference rather than a proven optimum.)
 public enum OraclePrefetcher {
   /// One time an item was on screen, in milliseconds from the trace's start.
   public struct Display: Equatable, Sendable {
