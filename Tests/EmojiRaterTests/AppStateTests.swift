@@ -5,8 +5,6 @@ import Testing
 @testable import EmojiRater
 
 @Suite struct AppStateTests: ScreenTest {
-  static let catalog = screenTestCatalog
-
   @Test func startsOnTheFirstEmojiAtTheTop() {
     let state = state()
     #expect(state.selection == IndexPath(item: 0, section: 0))

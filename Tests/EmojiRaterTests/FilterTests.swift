@@ -10,14 +10,8 @@ import Testing
 
 /// `v`: all, voted up, voted down, not voted yet — and the grid, the votes
 /// and the loader all on the filtered list.
-@Suite struct FilterTests {
-  static let catalog = EmojiCatalog.builtIn(includeSkinTones: false)
-
-  func state(_ commands: [Command], columns: Int = 80) -> AppState {
-    var state = AppState(catalog: Self.catalog, screenSize: Size(rows: 24, columns: columns))
-    for command in commands { state.apply(command) }
-    return state
-  }
+@Suite struct FilterTests: ScreenTest {
+  static let catalog = screenTestCatalog
 
   /// Votes up on items 0 and 40, down on 20.
   static let voting: [Command] =
@@ -70,9 +64,8 @@ import Testing
 
   @MainActor
   @Test func theFilteredGridOnScreen() {
-    let state = state(Self.voting + [.cycleFilter], columns: 80)
-    let canvas = TextCanvas(size: state.screen.size)
-    RootView.draw(state, content: FullyLoadedContent(catalog: state.catalog), on: canvas)
+    let state = state(columns: 80, Self.voting + [.cycleFilter])
+    let canvas = render(state, content: FullyLoadedContent(catalog: state.catalog))
     #expect(Snapshot.mismatch(canvas.text, named: "filter-up-80x24") == nil)
     #expect(canvas.lines[22].hasPrefix(" [voted up] ▲ voted up face without mouth"))
   }

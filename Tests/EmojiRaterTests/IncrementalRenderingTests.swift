@@ -70,6 +70,12 @@ import Testing
     return nil
   }
 
+  /// What drawing frame over frame starts from: a state on a screen of
+  /// `size`, content whose cells change when told, and an empty memo.
+  func start(_ size: Size) -> (AppState, ChangingContent, RenderMemo) {
+    (AppState(catalog: Self.catalog, screenSize: size), ChangingContent(catalog: Self.catalog), RenderMemo())
+  }
+
   func randomCommand(_ random: inout SeededGenerator, size: Size) -> Command {
     switch Int.random(in: 0..<24, using: &random) {
     case 0..<6: .scroll(rows: Int.random(in: -3...3, using: &random))
@@ -94,9 +100,7 @@ import Testing
   ) {
     let size = Size(rows: rows, columns: columns)
     var random = SeededGenerator(seed: seed)
-    var state = AppState(catalog: Self.catalog, screenSize: size)
-    let content = ChangingContent(catalog: Self.catalog)
-    let memo = RenderMemo()
+    var (state, content, memo) = start(size)
     var canvas = TextCanvas(size: size)
     for step in 0..<300 {
       // Between two frames: a command, some cells changing, time passing.
@@ -136,9 +140,7 @@ import Testing
 
   @Test func aScrolledFrameDrawsOnlyTheRowThatCameIntoView() {
     let size = Size(rows: 24, columns: 80)
-    var state = AppState(catalog: Self.catalog, screenSize: size)
-    let content = ChangingContent(catalog: Self.catalog)
-    let memo = RenderMemo()
+    var (state, content, memo) = start(size)
     let canvas = CountingCanvas(size: size)
     state.apply(.scroll(rows: 5))
     RootView.draw(state, content: content, memo: memo, on: canvas)
@@ -152,9 +154,7 @@ import Testing
 
   @Test func anArrivalRedrawsItsCellAlone() {
     let size = Size(rows: 24, columns: 80)
-    let state = AppState(catalog: Self.catalog, screenSize: size)
-    let content = ChangingContent(catalog: Self.catalog)
-    let memo = RenderMemo()
+    let (state, content, memo) = start(size)
     let canvas = CountingCanvas(size: size)
     RootView.draw(state, content: content, memo: memo, on: canvas)
     canvas.glyphs = 0

@@ -4,8 +4,6 @@ import Testing
 @testable import EmojiRater
 
 @Suite struct RatingsExportTests {
-  private static let noon = Date(timeIntervalSince1970: 1_795_262_400)  // 2026-11-21T12:00:00Z
-
   /// A small catalog whose names need quoting, with a skin-tone variant and three groups.
   private static func catalog(names: [String: String] = [:], includeSkinTones: Bool = true) -> EmojiCatalog {
     func emoji(_ scalars: [UInt32], _ name: String, _ group: String) -> Emoji {
@@ -27,7 +25,7 @@ import Testing
   private static func ratings(_ votes: [(String, Vote)]) -> Ratings {
     var ratings = Ratings()
     for (offset, (identifier, vote)) in votes.enumerated() {
-      ratings.set(vote, for: identifier, at: noon + Double(offset))
+      ratings.set(vote, for: identifier, at: ratingsNoon + Double(offset))
     }
     return ratings
   }
@@ -79,7 +77,7 @@ import Testing
       export.rows.map(\.codePoints) == ["U+1F600", "U+1F642", "U+1F44B", "U+1F44B U+1F3FB", "U+1F436"])
     #expect(export.rows[3].name == "waving hand: light skin tone")
     #expect(export.rows[3].vote == .down)
-    #expect(export.rows[3].time == Self.noon + 1)
+    #expect(export.rows[3].time == ratingsNoon + 1)
   }
 
   @Test func builtInCatalogOrderIsGroupThenPosition() {
@@ -97,7 +95,8 @@ import Testing
     #expect(
       export.rows[1]
         == .init(
-          emoji: "😀\u{200D}🔥", name: "", codePoints: "U+1F600 U+200D U+1F525", vote: .up, time: Self.noon + 2)
+          emoji: "😀\u{200D}🔥", name: "", codePoints: "U+1F600 U+200D U+1F525", vote: .up,
+          time: ratingsNoon + 2)
     )
     #expect(export.rows[2].codePoints == "U+1FAE9")
     #expect(export.rows[2].emoji.unicodeScalars.map(\.value) == [0x1FAE9])
@@ -160,8 +159,6 @@ import Testing
 }
 
 @Suite struct RatingsExportStatsTests {
-  private static let noon = Date(timeIntervalSince1970: 1_795_262_400)
-
   @Test(arguments: [true, false])
   func totalsPerGroupAddUpToEveryVote(includeSkinTones: Bool) {
     let catalog = EmojiCatalog.builtIn(includeSkinTones: includeSkinTones)
@@ -170,7 +167,7 @@ import Testing
       ("1f600", .up), ("1f642", .down), ("1f44b", .up), ("1f44b-1f3fb", .up), ("1f436", .down),
       ("1f1fa-1f1f8", .up), ("1fae9", .down),  // the last is Emoji 16.0, newer than the catalog
     ]
-    for (identifier, vote) in votes { ratings.set(vote, for: identifier, at: Self.noon) }
+    for (identifier, vote) in votes { ratings.set(vote, for: identifier, at: ratingsNoon) }
     let stats = RatingsStats(ratings: ratings, catalog: catalog)
 
     #expect(stats.groups.map(\.name) == catalog.sections.map(\.name))
@@ -191,8 +188,8 @@ import Testing
 
   @Test func tableIsAlignedWithATotalLine() {
     var ratings = Ratings()
-    ratings.set(.up, for: "1f600", at: Self.noon)
-    ratings.set(.down, for: "1f44b", at: Self.noon)
+    ratings.set(.up, for: "1f600", at: ratingsNoon)
+    ratings.set(.down, for: "1f44b", at: ratingsNoon)
     let catalog = EmojiCatalog(
       entries: [
         Emoji(
@@ -212,7 +209,7 @@ import Testing
 
         """)
 
-    ratings.set(.up, for: "1fae9", at: Self.noon)
+    ratings.set(.up, for: "1fae9", at: ratingsNoon)
     #expect(
       RatingsStats(ratings: ratings, catalog: catalog).table == """
         Group                Emoji  Up  Down  Not voted

@@ -6,14 +6,12 @@ import Testing
 /// The reader behind `export` and `stats` must leave the disk exactly as it
 /// found it: every test compares the directory's files before and after.
 @Suite struct RatingsReaderTests {
-  private let noon = Date(timeIntervalSince1970: 1_795_262_400)  // 2026-11-21T12:00:00Z
-
   @Test func readsWhatTheStoreSaves() throws {
-    try withScratchDirectory { directory throws in
+    try withRatingsDirectory { directory throws in
       let path = directory + "/ratings.json"
       var ratings = Ratings()
-      ratings.set(.up, for: "1f600", at: noon)
-      ratings.set(.down, for: "1f44b-1f3fb", at: noon + 60)
+      ratings.set(.up, for: "1f600", at: ratingsNoon)
+      ratings.set(.down, for: "1f44b-1f3fb", at: ratingsNoon + 60)
       try RatingsFile.encode(ratings).write(to: URL(fileURLWithPath: path))
       let before = try snapshot(directory)
 
@@ -23,7 +21,7 @@ import Testing
   }
 
   @Test func aMissingFileIsNoRatingsYetAndCreatesNothing() throws {
-    try withScratchDirectory { directory throws in
+    try withRatingsDirectory { directory throws in
       #expect(try RatingsReader.read(.explicit(directory + "/ratings.json"), environment: [:]).isEmpty)
       // The standard location's directory need not exist either: nothing was ever saved.
       let environment = ["XDG_DATA_HOME": directory + "/data", "HOME": directory]
@@ -33,7 +31,7 @@ import Testing
   }
 
   @Test func aMissingDirectoryForAnExplicitPathIsAnErrorAndIsNotCreated() throws {
-    try withScratchDirectory { directory throws in
+    try withRatingsDirectory { directory throws in
       let path = directory + "/typo/ratings.json"
       let error = #expect(throws: RatingsReadError.self) {
         try RatingsReader.read(.explicit(path), environment: [:])
@@ -54,7 +52,7 @@ import Testing
     "",
   ])
   func aCorruptFileIsAnErrorAndIsLeftExactlyAsItWas(contents: String) throws {
-    try withScratchDirectory { directory throws in
+    try withRatingsDirectory { directory throws in
       let path = directory + "/ratings.json"
       try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
       let before = try snapshot(directory)
@@ -74,7 +72,7 @@ import Testing
   }
 
   @Test func aNewerFileSaysToUpdateAndIsLeftAlone() throws {
-    try withScratchDirectory { directory throws in
+    try withRatingsDirectory { directory throws in
       let path = directory + "/ratings.json"
       try Data("{\"version\": 2, \"ratings\": []}".utf8).write(to: URL(fileURLWithPath: path))
       let before = try snapshot(directory)
@@ -88,7 +86,7 @@ import Testing
   }
 
   @Test func aDirectoryWhereTheFileShouldBeIsAnError() throws {
-    try withScratchDirectory { directory throws in
+    try withRatingsDirectory { directory throws in
       let path = directory + "/ratings.json"
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
       let error = #expect(throws: RatingsReadError.self) {
@@ -117,12 +115,4 @@ private func snapshot(_ directory: String) throws -> [String: Data?] {
     files[name] = manager.contents(atPath: directory + "/" + name)
   }
   return files
-}
-
-private func withScratchDirectory(_ body: (String) throws -> Void) throws {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "ratings-reader-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: url) }
-  try body(url.path)
 }

@@ -10,17 +10,15 @@ import Testing
 #endif
 
 @Suite struct RatingsStoreTests {
-  private let noon = Date(timeIntervalSince1970: 1_795_262_400)  // 2026-11-21T12:00:00Z
-
   @Test func votesAndTimesSurviveAReopen() throws {
     try withRatingsDirectory { directory in
       let path = directory + "/ratings.json"
       let store = try RatingsStore.open(.explicit(path), environment: [:])
       #expect(store.access == .readWrite)
       #expect(store.notices.isEmpty)
-      #expect(store.set(.up, for: "1f600", at: noon))
-      #expect(store.set(.down, for: "1f469-200d-1f4bb", at: noon + 90))
-      #expect(store.set(.down, for: "1f44b", at: noon))
+      #expect(store.set(.up, for: "1f600", at: ratingsNoon))
+      #expect(store.set(.down, for: "1f469-200d-1f4bb", at: ratingsNoon + 90))
+      #expect(store.set(.down, for: "1f44b", at: ratingsNoon))
       #expect(store.clear("1f44b"))
       store.set(.up, for: "2764-fe0f")  // now, with its fraction of a second
       let expected = store.ratings
@@ -28,7 +26,7 @@ import Testing
 
       let reopened = try RatingsStore.open(.explicit(path), environment: [:])
       #expect(reopened.ratings == expected)
-      #expect(reopened.rating(for: "1f469-200d-1f4bb") == Rating(vote: .down, time: noon + 90))
+      #expect(reopened.rating(for: "1f469-200d-1f4bb") == Rating(vote: .down, time: ratingsNoon + 90))
       #expect((reopened.ratings.count(of: .up), reopened.ratings.count(of: .down)) == (2, 1))
       try reopened.close()
     }
@@ -38,7 +36,7 @@ import Testing
     try await withRatingsDirectoryAsync { directory in
       let path = directory + "/ratings.json"
       let store = try RatingsStore.open(.explicit(path), environment: [:])
-      store.set(.up, for: "1f600", at: noon)
+      store.set(.up, for: "1f600", at: ratingsNoon)
       // What a SIGKILL after the vote would leave: the file as it is. The
       // save is started at once (no debounce); the generous wait is for a
       // loaded machine's fsync, not a speed claim.
@@ -53,7 +51,7 @@ import Testing
         try await Task.sleep(for: .milliseconds(5))
         onDisk = read()
       }
-      #expect(onDisk?["1f600"] == Rating(vote: .up, time: noon))
+      #expect(onDisk?["1f600"] == Rating(vote: .up, time: ratingsNoon))
       try store.close()
     }
   }
@@ -70,12 +68,12 @@ import Testing
         throw SimulatedCrash()
       }
       let store = try RatingsStore.open(.explicit(path), environment: [:], writer: writer, now: Date.init)
-      store.set(.up, for: "1f600", at: noon)
+      store.set(.up, for: "1f600", at: ratingsNoon)
       try store.flush()
       let old = try Data(contentsOf: URL(fileURLWithPath: path))
 
       crash.withLock { $0 = true }
-      store.set(.down, for: "1f600", at: noon + 1)
+      store.set(.down, for: "1f600", at: ratingsNoon + 1)
       #expect(throws: RatingsStoreError.self) { try store.flush() }
       #expect(store.lastSaveError?.description.contains("simulated crash") == true)
       // The new snapshot was complete in the temporary file, and did not replace the old one.
@@ -87,9 +85,9 @@ import Testing
       #expect(throws: RatingsStoreError.self) { try store.close() }
       try Data("half a snapsh".utf8).write(to: URL(fileURLWithPath: path + ".tmp"))
       let reopened = try RatingsStore.open(.explicit(path), environment: [:])
-      #expect(reopened.rating(for: "1f600") == Rating(vote: .up, time: noon))
+      #expect(reopened.rating(for: "1f600") == Rating(vote: .up, time: ratingsNoon))
       #expect(reopened.notices.isEmpty)
-      reopened.set(.down, for: "1f600", at: noon + 2)
+      reopened.set(.down, for: "1f600", at: ratingsNoon + 2)
       try reopened.close()
       #expect(try RatingsFile.decode(Data(contentsOf: URL(fileURLWithPath: path)))["1f600"]?.vote == .down)
     }
@@ -109,7 +107,7 @@ import Testing
         if fail { throw SimulatedCrash() }
       }
       let store = try RatingsStore.open(.explicit(path), environment: [:], writer: writer, now: Date.init)
-      store.set(.up, for: "1f600", at: noon)
+      store.set(.up, for: "1f600", at: ratingsNoon)
       #expect(throws: RatingsStoreError.self) { try store.flush() }
       try store.flush()
       #expect(store.lastSaveError == nil)
@@ -139,7 +137,7 @@ import Testing
       #expect(!FileManager.default.fileExists(atPath: path))
 
       // Votes go to a fresh file; a second bad file in the same second gets a name of its own.
-      store.set(.up, for: "1f600", at: noon)
+      store.set(.up, for: "1f600", at: ratingsNoon)
       try store.close()
       try Data("{\"version\": 1}".utf8).write(to: URL(fileURLWithPath: path))
       let again = try RatingsStore.open(.explicit(path), environment: [:], writer: .init(), now: clock)
@@ -156,21 +154,21 @@ import Testing
     try withRatingsDirectory { directory in
       let path = directory + "/ratings.json"
       let first = try RatingsStore.open(.explicit(path), environment: [:])
-      first.set(.up, for: "1f600", at: noon)
+      first.set(.up, for: "1f600", at: ratingsNoon)
       try first.flush()
 
       let second = try RatingsStore.open(.explicit(path), environment: [:])
       #expect(second.access == .readOnly)
       #expect(second.notices == [.readOnly(file: "ratings.json")])
       #expect(second.notice == "another emoji-rater is using ratings.json: ratings are read-only here")
-      #expect(second.rating(for: "1f600") == Rating(vote: .up, time: noon))
+      #expect(second.rating(for: "1f600") == Rating(vote: .up, time: ratingsNoon))
       #expect(!second.acceptsVotes)
       #expect(!second.set(.down, for: "1f600"))
       #expect(!second.clear("1f600"))
       #expect(second.rating(for: "1f600")?.vote == .up)
       try second.close()
 
-      first.set(.down, for: "1f44b", at: noon)
+      first.set(.down, for: "1f44b", at: ratingsNoon)
       try first.close()
       #expect(!first.set(.up, for: "1f44b"))
 
@@ -205,7 +203,7 @@ import Testing
       let before = try EmojiTestParser.parse(EmojiTestParserTests.sample, source: "before")
       let waving = try #require(before.first { $0.name == "waving hand" })
       let store = try RatingsStore.open(.explicit(path), environment: [:])
-      store.set(.down, for: waving.identifier, at: noon)
+      store.set(.down, for: waving.identifier, at: ratingsNoon)
       try store.close()
 
       let extra = "1F603 ; fully-qualified # 😃 E0.6 grinning face with big eyes\n"
@@ -214,7 +212,7 @@ import Testing
         entries: try EmojiTestParser.parse(text, source: "after"), includeSkinTones: false, source: "after")
       let reopened = try RatingsStore.open(.explicit(path), environment: [:])
       #expect(after.emoji(atFlatIndex: 3).identifier == waving.identifier)
-      #expect(reopened.ratings[after.emoji(atFlatIndex: 3)] == Rating(vote: .down, time: noon))
+      #expect(reopened.ratings[after.emoji(atFlatIndex: 3)] == Rating(vote: .down, time: ratingsNoon))
       #expect(reopened.ratings[after.emoji(atFlatIndex: 2)] == nil)
       try reopened.close()
     }
@@ -225,7 +223,7 @@ import Testing
       let xdg = try RatingsStore.open(
         .standard, environment: ["XDG_DATA_HOME": directory + "/xdg/data", "HOME": directory + "/home"])
       #expect(xdg.path == directory + "/xdg/data/emoji-rater/ratings.json")
-      xdg.set(.up, for: "1f600", at: noon)
+      xdg.set(.up, for: "1f600", at: ratingsNoon)
       try xdg.close()
       #expect(FileManager.default.fileExists(atPath: directory + "/xdg/data/emoji-rater/ratings.json"))
 
@@ -323,8 +321,8 @@ import Testing
       let (store, writes) = try storeCountingWrites(at: path)
       store.queue.suspend()  // The writer is busy: every change below arrives before it runs.
       for second in 0..<200 {
-        store.set(second.isMultiple(of: 2) ? .up : .down, for: "1f600", at: noon + Double(second))
-        store.set(.up, for: String(0x1F400 + second, radix: 16), at: noon)
+        store.set(second.isMultiple(of: 2) ? .up : .down, for: "1f600", at: ratingsNoon + Double(second))
+        store.set(.up, for: String(0x1F400 + second, radix: 16), at: ratingsNoon)
       }
       store.clear("1f400")
       store.queue.resume()
@@ -332,7 +330,7 @@ import Testing
       #expect(writes.withLock { $0 } == 1)
       let onDisk = try RatingsFile.decode(Data(contentsOf: URL(fileURLWithPath: path)))
       #expect(onDisk == store.ratings)
-      #expect(onDisk["1f600"] == Rating(vote: .down, time: noon + 199))
+      #expect(onDisk["1f600"] == Rating(vote: .down, time: ratingsNoon + 199))
       #expect(onDisk.count == 200)
       try store.flush()
       try store.close()
@@ -345,13 +343,13 @@ import Testing
       let path = directory + "/ratings.json"
       let (store, writes) = try storeCountingWrites(at: path)
       for second in 0..<1000 {
-        store.set(second.isMultiple(of: 2) ? .up : .down, for: "1f600", at: noon + Double(second))
+        store.set(second.isMultiple(of: 2) ? .up : .down, for: "1f600", at: ratingsNoon + Double(second))
       }
       try store.flush()
       #expect(writes.withLock { $0 } <= 1000)
       #expect(
         try RatingsFile.decode(Data(contentsOf: URL(fileURLWithPath: path)))["1f600"]
-          == Rating(vote: .down, time: noon + 999))
+          == Rating(vote: .down, time: ratingsNoon + 999))
       try store.close()
     }
   }
@@ -362,8 +360,8 @@ import Testing
       #expect(store.access == .disabled)
       #expect(store.path == nil)
       #expect(store.notice == "votes are not saved (--items)")
-      #expect(store.set(.up, for: "1f600", at: noon))
-      #expect(store.rating(for: "1f600") == Rating(vote: .up, time: noon))
+      #expect(store.set(.up, for: "1f600", at: ratingsNoon))
+      #expect(store.rating(for: "1f600") == Rating(vote: .up, time: ratingsNoon))
       try store.flush()
       try store.close()
       #expect(!store.set(.down, for: "1f600"))
@@ -382,7 +380,7 @@ import Testing
       let link = directory + "/ratings.json"
       try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
       let store = try RatingsStore.open(.explicit(link), environment: [:])
-      store.set(.up, for: "1f600", at: noon)
+      store.set(.up, for: "1f600", at: ratingsNoon)
       try store.close()
       #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == real)
       #expect(try RatingsFile.decode(Data(contentsOf: URL(fileURLWithPath: real)))["1f600"]?.vote == .up)
@@ -395,7 +393,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
 }
 
 /// Runs `body` with a fresh directory of its own, removed afterwards.
-private func withRatingsDirectory<Result>(_ body: (String) throws -> Result) throws -> Result {
+func withRatingsDirectory<Result>(_ body: (String) throws -> Result) throws -> Result {
   let url = FileManager.default.temporaryDirectory.appendingPathComponent("ratings-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: url) }

@@ -3,21 +3,22 @@ import Testing
 
 @testable import EmojiRater
 
-@Suite struct RatingsTests {
-  private let noon = Date(timeIntervalSince1970: 1_795_262_400)  // 2026-11-21T12:00:00Z
+/// The moment the ratings tests vote at.
+let ratingsNoon = Date(timeIntervalSince1970: 1_795_262_400)  // 2026-11-21T12:00:00Z
 
+@Suite struct RatingsTests {
   @Test func setReplacesAndClearRemovesKeepingCounts() {
     var ratings = Ratings()
-    ratings.set(.up, for: "1f600", at: noon)
-    ratings.set(.up, for: "1f44b", at: noon)
-    ratings.set(.down, for: "2764-fe0f", at: noon)
+    ratings.set(.up, for: "1f600", at: ratingsNoon)
+    ratings.set(.up, for: "1f44b", at: ratingsNoon)
+    ratings.set(.down, for: "2764-fe0f", at: ratingsNoon)
     #expect((ratings.count, ratings.count(of: .up), ratings.count(of: .down)) == (3, 2, 1))
 
-    ratings.set(.down, for: "1f600", at: noon + 60)
-    #expect(ratings["1f600"] == Rating(vote: .down, time: noon + 60))
+    ratings.set(.down, for: "1f600", at: ratingsNoon + 60)
+    #expect(ratings["1f600"] == Rating(vote: .down, time: ratingsNoon + 60))
     #expect((ratings.count, ratings.count(of: .up), ratings.count(of: .down)) == (3, 1, 2))
 
-    #expect(ratings.clear("1f44b") == Rating(vote: .up, time: noon))
+    #expect(ratings.clear("1f44b") == Rating(vote: .up, time: ratingsNoon))
     #expect(ratings.clear("1f44b") == nil)
     #expect(ratings["1f44b"] == nil)
     #expect((ratings.count, ratings.count(of: .up), ratings.count(of: .down)) == (2, 0, 2))
@@ -25,8 +26,8 @@ import Testing
   }
 
   @Test func timesKeepWholeSecondsSoTheyReadBackEqual() {
-    let rating = Rating(vote: .up, time: noon + 0.75)
-    #expect(rating.time == noon)
+    let rating = Rating(vote: .up, time: ratingsNoon + 0.75)
+    #expect(rating.time == ratingsNoon)
   }
 
   @Test(arguments: [
@@ -45,7 +46,7 @@ import Testing
     let waving = before.emoji(atFlatIndex: 2)
     #expect(waving.name == "waving hand")
     var ratings = Ratings()
-    ratings.set(.up, for: waving.identifier, at: noon)
+    ratings.set(.up, for: waving.identifier, at: ratingsNoon)
 
     let inserted = "1F603 ; fully-qualified # 😃 E0.6 grinning face with big eyes\n"
     let after = try catalog(
@@ -54,7 +55,7 @@ import Testing
     #expect(after.count == before.count + 1)
     #expect(after.emoji(atFlatIndex: 2).name == "smiling face")
     #expect(ratings[after.emoji(atFlatIndex: 2)] == nil)
-    #expect(ratings[after.emoji(atFlatIndex: 3)] == Rating(vote: .up, time: noon))
+    #expect(ratings[after.emoji(atFlatIndex: 3)] == Rating(vote: .up, time: ratingsNoon))
   }
 
   private func catalog(_ text: String) throws -> EmojiCatalog {

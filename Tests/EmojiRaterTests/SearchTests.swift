@@ -6,14 +6,8 @@ import Testing
 @testable import EmojiRater
 
 /// Finding emoji by name: `/`, typing, n and N, Esc.
-@Suite struct SearchTests {
-  static let catalog = EmojiCatalog.builtIn(includeSkinTones: false)
-
-  func state(_ commands: [Command]) -> AppState {
-    var state = AppState(catalog: Self.catalog, screenSize: Size(rows: 24, columns: 80))
-    for command in commands { state.apply(command) }
-    return state
-  }
+@Suite struct SearchTests: ScreenTest {
+  static let catalog = screenTestCatalog
 
   func typing(_ text: String) -> [Command] {
     [.startSearch] + text.map { .searchInput($0) }
@@ -79,10 +73,7 @@ import Testing
       (typing("cat fa"), "search-typing-80x8"), (typing("cat") + [.confirmSearch], "search-done-80x8"),
       (typing("xqz"), "search-none-80x8"),
     ] {
-      var state = AppState(catalog: Self.catalog, screenSize: Size(rows: 8, columns: 80))
-      for command in commands { state.apply(command) }
-      let canvas = TextCanvas(size: state.screen.size)
-      RootView.draw(state, content: FullyLoadedContent(catalog: Self.catalog), on: canvas)
+      let canvas = render(state(rows: 8, commands))
       #expect(Snapshot.mismatch(canvas.text, named: name) == nil)
     }
   }

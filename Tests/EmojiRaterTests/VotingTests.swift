@@ -7,8 +7,6 @@ import Testing
 /// Voting as the state sees it: direct keys, the overlay, undo, and the
 /// changes handed to the store. No terminal, no clock.
 @Suite struct VotingTests: ScreenTest {
-  static let catalog = screenTestCatalog
-
   @Test func plusMinusAndZeroVoteOnTheSelectionAndEachIsHandedOver() {
     var state = state()
     state.apply(.vote(.up))

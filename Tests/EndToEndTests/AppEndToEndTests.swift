@@ -124,7 +124,7 @@ import Testing
   @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
   func aSignalRestoresTheTerminal(signal: Int32, status: Int32) throws {
     let session = try startApp()
-    kill(try appPID(session), signal)
+    kill(try #require(session.appPID()), signal)
     let ended = try session.waitForExit()
     #expect(ended.status == status, "\(ended.screen)")
     #expect(try !session.isAlternateScreenOn())
@@ -144,12 +144,11 @@ import Testing
 
   @Test func ctrlZSuspendsAndTheScreenComesBackIntact() throws {
     // A data folder of its own: the app must not read or write the real one's votes or session.
-    let dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("emoji-rater-\(UUID())").path
-    try FileManager.default.createDirectory(atPath: dataHome, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: dataHome) }
+    let home = try DataHome()
+    defer { withExtendedLifetime(home) {} }
     let session = try TmuxSession(command: "bash --norc --noprofile -i")
     try session.type(
-      "PS1='$ ' LANG=C.UTF-8 TERM=xterm-256color XDG_DATA_HOME=\(TmuxSession.quote(dataHome)) "
+      "PS1='$ ' LANG=C.UTF-8 TERM=xterm-256color XDG_DATA_HOME=\(TmuxSession.quote(home.path)) "
         + "\(AppBinary.path) --latency 0")
     try session.press("Enter")
     #expect(try session.waitFor { $0.contains("1/1870") }.held)
@@ -165,19 +164,11 @@ import Testing
     try session.press("q")
   }
 
-  /// The pid of the app running in the session's pane (the shell's child).
-  func appPID(_ session: TmuxSession) throws -> Int32 {
-    let pids = try session.run(["list-panes", "-t", "test", "-F", "#{pane_pid}"])
-    let shell = try #require(Int32(pids.trimmingCharacters(in: .whitespacesAndNewlines)))
-    let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
-    return try #require(children.split(separator: " ").first.flatMap { Int32($0) })
-  }
-
   @Test func aCrashStillRestoresTheTerminal() throws {
     // No interactive backtrace: the process dies of the signal once the screen is restored.
     let session = try TmuxSession.app(["--latency", "0"], environment: ["SWIFT_BACKTRACE": "enable=no"])
     #expect(try session.waitFor { $0.contains("grinning face") }.held)
-    kill(try appPID(session), SIGSEGV)
+    kill(try #require(session.appPID()), SIGSEGV)
     let ended = try session.waitForExit()
     #expect(ended.status == 139, "\(ended.screen)")
     #expect(try !session.isAlternateScreenOn())

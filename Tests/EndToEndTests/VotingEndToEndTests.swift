@@ -9,25 +9,6 @@ import Testing
 /// Voting with the real binary in tmux, and the ratings file it leaves: the
 /// overlay, `+`, a restart, `export`, a SIGKILL, a corrupt file, a second copy.
 @Suite(.serialized) struct VotingEndToEndTests {
-  /// A data folder of the test's own (as `XDG_DATA_HOME`), removed afterwards.
-  final class DataHome {
-    let path: String
-    var ratings: String { path + "/emoji-rater/ratings.json" }
-
-    init() throws {
-      path =
-        FileManager.default.temporaryDirectory
-        .appendingPathComponent("emoji-rater-votes-\(UUID().uuidString.prefix(8))").path
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func contents() -> String {
-      (try? String(contentsOfFile: ratings, encoding: .utf8)) ?? ""
-    }
-  }
-
   func startApp(_ home: DataHome, _ arguments: [String] = []) throws -> TmuxSession {
     let session = try TmuxSession.app(
       ["--latency", "0"] + arguments, environment: ["XDG_DATA_HOME": home.path])
@@ -112,7 +93,7 @@ import Testing
     try session.press("+")
     #expect(try session.waitFor { $0.contains("▲ voted up") }.held)
     Thread.sleep(forTimeInterval: 1)
-    let pid = try #require(Self.appProcess(dataHome: home.path), "the app's process")
+    let pid = try #require(session.appPID(), "the app's process")
     Glibc.kill(pid, SIGKILL)
     #expect(try session.waitForExit().status == 137)
     #expect(home.contents().contains("\"emoji\": \"1f600\""), "\(home.contents())")
@@ -126,7 +107,7 @@ import Testing
     let session = try startApp(home)
     try session.press("-")
     #expect(try session.waitFor { $0.contains("▼ voted down") }.held)
-    let pid = try #require(Self.appProcess(dataHome: home.path), "the app's process")
+    let pid = try #require(session.appPID(), "the app's process")
     Glibc.kill(pid, signal)
     #expect(try session.waitForExit().status == status)
     #expect(home.contents().contains("\"vote\": \"down\""), "\(home.contents())")
@@ -182,6 +163,7 @@ import Testing
 
   @Test func searchByNameThenStepThroughTheMatches() throws {
     let home = try DataHome()
+    defer { withExtendedLifetime(home) {} }  // the app uses the folder to the end
     let session = try startApp(home)
     try session.type("/")
     try session.type("cat")
@@ -196,6 +178,7 @@ import Testing
 
   @Test func vShowsOnlyTheVotedUpThenTheRest() throws {
     let home = try DataHome()
+    defer { withExtendedLifetime(home) {} }  // the app uses the folder to the end
     let session = try startApp(home)
     try session.press("+", "l", "l", "+", "l", "-")
     #expect(try session.waitFor { $0.contains("▼ voted down") }.held)
@@ -215,6 +198,7 @@ import Testing
   /// with set-clipboard on, makes it a paste buffer.
   @Test func yCopiesTheEmojiToTheClipboard() throws {
     let home = try DataHome()
+    defer { withExtendedLifetime(home) {} }  // the app uses the folder to the end
     let session = try startApp(home)
     try session.run(["set-option", "-g", "set-clipboard", "on"])
     try session.press("l", "y")
@@ -236,20 +220,5 @@ import Testing
     let result = try export(home, ["--format", "xml"])
     #expect(result.status == 64)
     #expect(result.output.contains("csv or json"), "\(result.output)")
-  }
-
-  /// The app's process: the one whose environment names this data folder.
-  static func appProcess(dataHome: String) -> pid_t? {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    for entry in entries {
-      guard let pid = pid_t(entry),
-        let command = try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8),
-        command.hasPrefix(AppBinary.path),
-        let environment = FileManager.default.contents(atPath: "/proc/\(entry)/environ"),
-        String(decoding: environment, as: UTF8.self).contains("XDG_DATA_HOME=\(dataHome)")
-      else { continue }
-      return pid
-    }
-    return nil
   }
 }

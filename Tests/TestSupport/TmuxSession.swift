@@ -119,6 +119,16 @@ public final class TmuxSession {
     if ownsDataHome, let dataHome { try? FileManager.default.removeItem(atPath: dataHome) }
   }
 
+  /// The pid of the command running in the session's pane (the child of
+  /// the pane's shell), nil if it cannot be found.
+  public func appPID() -> pid_t? {
+    guard let pids = try? run(["list-panes", "-t", "test", "-F", "#{pane_pid}"]),
+      let shell = pid_t(pids.trimmingCharacters(in: .whitespacesAndNewlines)),
+      let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+    else { return nil }
+    return children.split(separator: " ").first.flatMap { pid_t($0) }
+  }
+
   /// Runs a tmux command on this session's private server; returns what it printed.
   @discardableResult
   public func run(_ arguments: [String]) throws -> String {

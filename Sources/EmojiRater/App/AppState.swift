@@ -15,9 +15,7 @@ public struct AppState: Sendable {
   public private(set) var layout: GridLayout
   /// Where the grid is scrolled to. The screen shows `presentedViewport`.
   public private(set) var viewport: Viewport {
-    didSet {
-      if !isStartingPageScroll { presentedViewport = viewport }
-    }
+    didSet { presentedViewport = viewport }
   }
   /// What the grid shows now: `viewport`, except while a page scroll plays.
   /// Then it trails `viewport` and catches up in `pageScrollFrames` frames
@@ -33,7 +31,6 @@ public struct AppState: Sendable {
   public static let pageScrollFrames = 6
   /// Rows a frame of the current page scroll moves.
   private var pageScrollStep = 1
-  private var isStartingPageScroll = false
   public private(set) var selection: IndexPath
   public private(set) var isHelpShown = false
   /// The frame-timing HUD on the bottom line (`f` hides it for the key hints).
@@ -162,10 +159,11 @@ public struct AppState: Sendable {
     case .page(let down):
       // A screenful less one row, so the person keeps a row of context.
       let rows = max(1, viewport.height - 1)
-      isStartingPageScroll = true
+      // The screen stays where it is, and slides there frame by frame.
+      let presented = presentedViewport
       viewport.scroll(by: down ? rows : -rows, in: layout)
       select(layout.indexPath(after: down ? .pageDown(rows: rows) : .pageUp(rows: rows), from: selection))
-      isStartingPageScroll = false
+      presentedViewport = presented
       // However many pages are pressed, the scroll ends in the same few frames.
       let distance = abs(viewport.topRow - presentedViewport.topRow)
       pageScrollStep = max(1, (distance + Self.pageScrollFrames - 1) / Self.pageScrollFrames)
@@ -189,13 +187,13 @@ public struct AppState: Sendable {
       isHelpShown.toggle()
       voteOverlay = nil
     case .vote(let vote):
-      let overlayItem = voteOverlay.flatMap { layout.contains($0.item) ? layout.flatIndex(of: $0.item) : nil }
+      // The overlay belongs to the selected cell: whatever moves the selection closes it.
       voteOverlay = nil
       guard !votesAreReadOnly else {
         message = Self.readOnlyMessage
         return
       }
-      guard let item = overlayItem.map(shown.catalogItem) ?? selectedItem else { return }
+      guard let item = selectedItem else { return }
       cast(vote, on: item)
     case .cycleFilter:
       show(filter.next)
@@ -210,7 +208,7 @@ public struct AppState: Sendable {
         return
       }
       presentedViewport = viewport  // The overlay sits by its cell: the slide ends first.
-      voteOverlay = VoteOverlay(item: selection, current: selectedVote)
+      voteOverlay = VoteOverlay(current: selectedVote)
     case .moveInOverlay(let steps):
       guard let overlay = voteOverlay else { return }
       let count = VoteOverlay.Choice.allCases.count
@@ -294,10 +292,10 @@ public struct AppState: Sendable {
 
   /// Where the voting overlay is on screen, when open.
   public var voteOverlayFrame: VoteOverlay.Frame? {
-    guard let overlay = voteOverlay, layout.contains(overlay.item) else { return nil }
+    guard let overlay = voteOverlay, layout.contains(selection) else { return nil }
     return overlay.frame(
-      cellRow: layout.row(of: overlay.item) - presentedViewport.topRow,
-      cellX: layout.originX(ofColumn: layout.column(of: overlay.item)), gridHeight: screen.gridHeight,
+      cellRow: layout.row(of: selection) - presentedViewport.topRow,
+      cellX: layout.originX(ofColumn: layout.column(of: selection)), gridHeight: screen.gridHeight,
       columns: screen.size.columns)
   }
 

@@ -139,9 +139,10 @@ public final class FrameLoop {
 
     // sync mode: the main thread waits for one cell's data.
     if loading.loadOneVisibleSynchronously() { needsDisplay = true }
-    work.syncLoad = clock.now() - mark
+    let afterSyncLoad = clock.now()
+    work.syncLoad = afterSyncLoad - mark
 
-    let step = Int(clock.now() / Self.animationStepLength)
+    let step = Int(afterSyncLoad / Self.animationStepLength)
     let groups = CellView.spinnerGroups(spinners: loading.visibleLoadCount)
     if step != state.animationStep || groups != state.spinnerGroups {
       state.animationStep = step
@@ -162,7 +163,7 @@ public final class FrameLoop {
     if needsDisplay {
       mark = clock.now()
       if let changed = loading.takeChanges() {
-        memo.forget(items: changed.compactMap(state.shown.shownItem))
+        memo.forget(items: changed)
       } else {
         memo.invalidate()
       }

@@ -50,15 +50,23 @@ public enum KeyBindings {
     case .character("?"): .toggleHelp
     case .character("f"): .toggleHUD
     case .enter, .character(" "): .openVoteOverlay
-    case .character("+"), .character("="): .vote(.up)
-    case .character("-"): .vote(.down)
-    case .character("0"): .vote(nil)
-    case .character("u"): .undoVote
     case .character("y"): .copySelection
     case .character("v"): .cycleFilter
     case .character("/"): .startSearch
     case .character("n"): .nextMatch(forward: true)
     case .character("N"): .nextMatch(forward: false)
+    default: votingOrClosing(key)
+    }
+  }
+
+  /// Keys that do the same with the voting overlay open or not: the direct
+  /// votes, undo, and Esc.
+  private static func votingOrClosing(_ key: Key) -> Command? {
+    switch key {
+    case .character("+"), .character("="): .vote(.up)
+    case .character("-"): .vote(.down)
+    case .character("0"): .vote(nil)
+    case .character("u"): .undoVote
     case .escape: .closeOverlay
     default: nil
     }
@@ -84,12 +92,7 @@ public enum KeyBindings {
     case .left, .up, .character("h"), .character("k"), .backTab: .moveInOverlay(-1)
     case .right, .down, .character("l"), .character("j"), .tab: .moveInOverlay(1)
     case .enter, .character(" "): .confirmOverlay
-    case .character("+"), .character("="): .vote(.up)
-    case .character("-"): .vote(.down)
-    case .character("0"): .vote(nil)
-    case .character("u"): .undoVote
-    case .escape: .closeOverlay
-    default: nil
+    default: votingOrClosing(key)
     }
   }
 }

@@ -20,13 +20,22 @@ public struct Search: Equatable, Sendable {
   /// Sets the query and finds its matches in `catalog`.
   public mutating func setQuery(_ query: String, in catalog: EmojiCatalog) {
     self.query = query
-    matches = (0..<catalog.count).filter { Self.matches(query, catalog.emoji(atFlatIndex: $0)) }
+    let words = Self.words(of: query)
+    matches = catalog.sections.lazy.flatMap(\.emoji).enumerated()
+      .filter { Self.name($0.element, contains: words) }.map(\.offset)
   }
 
   /// Whether a name matches: every word of the query appears in it, in any
   /// order, ignoring case ("cat face" finds "grinning cat face").
   static func matches(_ query: String, _ emoji: Emoji) -> Bool {
-    let words = query.lowercased().split(separator: " ")
+    name(emoji, contains: words(of: query))
+  }
+
+  private static func words(of query: String) -> [Substring] {
+    query.lowercased().split(separator: " ")
+  }
+
+  private static func name(_ emoji: Emoji, contains words: [Substring]) -> Bool {
     guard !words.isEmpty else { return false }
     let name = emoji.name.lowercased()
     return words.allSatisfy { name.contains($0) }

@@ -40,14 +40,13 @@ public struct VoteOverlay: Equatable, Sendable {
     }
   }
 
-  /// The item it votes on.
-  public var item: IndexPath
   /// The highlighted choice (arrows move it, Enter takes it).
   public var highlighted: Choice
 
-  /// Opens on the current vote, or on "up" for an emoji not voted yet.
-  public init(item: IndexPath, current: Vote?) {
-    self.item = item
+  /// Opens on the selected emoji's current vote, or on "up" for one not
+  /// voted yet. It votes on the selection, which nothing moves while it is
+  /// open (a command that would closes it).
+  public init(current: Vote?) {
     highlighted = current.map(Choice.init) ?? .up
   }
 

@@ -46,8 +46,10 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   private let configuredCacheSize: Int
   /// Items on screen whose data has not arrived, with when they came on screen.
   private var waitingSince: [Int: UInt64] = [:]
-  /// Items whose content may have changed since the screen last asked
-  /// (`takeChanges`); nil when anything may have.
+  /// Grid positions on screen whose content may have changed since the
+  /// screen last asked (`takeChanges`); nil when anything may have. Only
+  /// arrivals count: a cell coming into view is on a line the screen draws
+  /// whole anyway.
   private var changedItems: Set<Int>? = []
   /// Every display since `startDisplayLog()`, for the benchmark's oracle.
   public private(set) var displayLog: [OraclePrefetcher.Display] = []
@@ -115,9 +117,26 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
       }
     }
     plan.deliverDisplays(to: self)
-    // What was too late a moment ago may be in time now that the scroll slowed.
-    if mode != .sync { loader.requestDispatch() }
+    // What was too late a moment ago may be in time now that the scroll
+    // slowed. Only when what `urgency` reads changed: otherwise the
+    // loader's ranking still stands, and a frame of spinners on a still
+    // screen would rank every waiting load again for nothing.
+    let inputs = RankingInputs(
+      visibleRows: visibleRows, columns: layout.columns, speed: expectedSpeed, direction: planner.direction)
+    if mode != .sync, inputs != rankedWith {
+      rankedWith = inputs
+      loader.requestDispatch()
+    }
   }
+
+  /// What `urgency` depends on besides the item, as of the loader's last ranking.
+  private struct RankingInputs: Equatable {
+    var visibleRows: Range<Int>
+    var columns: Int
+    var speed: Double
+    var direction: PrefetchPlanner.Direction
+  }
+  private var rankedWith: RankingInputs?
 
   /// The cache must hold every cell on screen and the prefetch window
   /// (up to two screens ahead) with room to spare, or a big terminal would
@@ -132,7 +151,8 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   @discardableResult
   public func loadOneVisibleSynchronously() -> Bool {
     guard mode == .sync else { return false }
-    for id in planner.visible.map(shown.catalogItem) {
+    for position in planner.visible {
+      let id = shown.catalogItem(position)
       guard case .absent = loader.state(of: id) else { continue }
       loader.loadSynchronously(id)
       arrived(id)
@@ -181,6 +201,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   public func show(_ items: ShownItems) {
     guard items != shown else { return }
     shown = items
+    rankedWith = nil
     loader.cancelAll()
     waitingSince.removeAll()
     if let time = displayLogTime() {
@@ -233,7 +254,6 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
       return
     }
     waitingSince[id] = clock.now()
-    changedItems?.insert(id)
     // A failed cell retries when it is displayed again; sync mode loads in its own time.
     if mode != .sync { loader.load(id, priority: .visible) }
   }
@@ -281,9 +301,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     }
   }
 
-  /// The items whose content may have changed since the last call (nil:
-  /// anything may have), so a screen that keeps its last frame redraws just
-  /// those cells.
+  /// The grid positions on screen whose content may have changed since the
+  /// last call (nil: anything may have), so a screen that keeps its last
+  /// frame redraws just those cells.
   public func takeChanges() -> Set<Int>? {
     defer { changedItems = [] }
     return changedItems
@@ -348,11 +368,11 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// screen needs a frame: a prefetch landing off screen changes nothing
   /// anyone can see.
   private func arrived(_ id: Int) {
-    changedItems?.insert(id)
     if let since = waitingSince.removeValue(forKey: id), loader.displayedValue(for: id) != nil {
       display.visibleLatency.record(milliseconds: Double(clock.now() - since) / 1_000_000)
     }
     guard let position = shown.shownItem(id), planner.visible.contains(position) else { return }
+    changedItems?.insert(position)
     if case .absent = loader.state(of: id), mode != .sync {
       // Evicted while on screen (a cache smaller than the screen): load it again.
       waitingSince[id] = clock.now()

@@ -38,18 +38,18 @@ public struct RatingsExport: Equatable, Sendable {
 
   /// The rows of `ratings`, ordered by `catalog`.
   public init(ratings: Ratings, catalog: EmojiCatalog) {
-    var unplaced = Dictionary(uniqueKeysWithValues: ratings.lazy.map { ($0.identifier, $0.rating) })
+    var placed = Set<String>()
     var rows: [Row] = []
-    rows.reserveCapacity(unplaced.count)
+    rows.reserveCapacity(ratings.count)
     for emoji in catalog.sections.flatMap(\.votableEmoji) {
-      guard let rating = unplaced.removeValue(forKey: emoji.identifier) else { continue }
+      guard let rating = ratings[emoji.identifier] else { continue }
+      placed.insert(emoji.identifier)
       rows.append(
         Row(
           emoji: emoji.string, name: emoji.name, codePoints: emoji.codePoints, vote: rating.vote,
           time: rating.time))
     }
-    let rest = unplaced.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-    for (identifier, rating) in rest {
+    for (identifier, rating) in ratings.sortedByIdentifier() where !placed.contains(identifier) {
       // `Ratings` accepts only valid identifiers, so every part is a scalar.
       let scalars = identifier.split(separator: "-").compactMap {
         UInt32($0, radix: 16).flatMap(Unicode.Scalar.init)

@@ -63,7 +63,7 @@ enum CellView {
   /// frame, should the cell be loading).
   @MainActor
   static func draw(
-    _ content: CellContent, vote: Vote? = nil, selected: Bool, spinnerFrame: Int = 0, row: Int, x: Int,
+    _ content: CellContent, vote: Vote?, selected: Bool, spinnerFrame: Int, row: Int, x: Int,
     on canvas: any Canvas
   ) {
     let slot = x + 1

@@ -8,10 +8,10 @@ enum GridView {
   enum Line: Equatable {
     case blank
     case header(section: Int)
-    /// A row of cells: its layout row, the column of the selection if it is
-    /// in this row, and each cell from the left (nil: unknown, it may have
-    /// changed).
-    case cells(row: Int, selectedColumn: Int?, cells: [Cell?])
+    /// A row of cells (the layout row the line's place on screen says): the
+    /// column of the selection if it is in this row, and each cell from the
+    /// left (nil: unknown, it may have changed).
+    case cells(selectedColumn: Int?, cells: [Cell?])
   }
 
   /// What one cell shows: its data's state and the person's vote.
@@ -20,10 +20,10 @@ enum GridView {
     var vote: Vote?
   }
 
-  /// What the canvas shows from the last frame: each grid line (nil:
-  /// unknown, draw it whole) and the animation step it was drawn at.
+  /// What the canvas shows from the last frame: each grid line, and the
+  /// spinners' animation step and groups it was drawn at.
   struct Drawn {
-    var lines: [Line?]
+    var lines: [Line]
     var animationStep: Int
     var spinnerGroups: Int
   }
@@ -36,14 +36,13 @@ enum GridView {
   /// the cells that changed are drawn, and only cells whose content is
   /// unknown are asked for.
   @MainActor
-  @discardableResult
-  static func draw(
-    _ state: AppState, content: any GridContent, previous: Drawn? = nil, on canvas: any Canvas
-  ) -> Drawn {
+  static func draw(_ state: AppState, content: any GridContent, previous: Drawn?, on canvas: any Canvas)
+    -> Drawn
+  {
     let layout = state.layout
     let step = state.animationStep
     let groups = state.spinnerGroups
-    var lines: [Line?] = []
+    var lines: [Line] = []
     lines.reserveCapacity(state.presentedViewport.height)
     for (screenRow, row) in state.presentedViewport.rows.enumerated() {
       let before = previous.flatMap { screenRow < $0.lines.count ? $0.lines[screenRow] : nil }
@@ -69,7 +68,7 @@ enum GridView {
           step: step, groups: groups, layout: layout, canvas: canvas)
         // Votes are looked up by grid position (mapped to the catalog by the state).
         let firstPosition = layout.flatIndex(of: IndexPath(item: items.lowerBound, section: section))
-        if case .cells(row, let oldSelection, let known)? = before, let previous {
+        if case .cells(let oldSelection, let known)? = before, let previous {
           // The same row of cells: ask for and draw only what may have changed.
           var cells = known
           for column in known.indices {
@@ -86,7 +85,7 @@ enum GridView {
             }
             drawing.draw(cells[column]!, column: column, erasing: true)
           }
-          lines.append(.cells(row: row, selectedColumn: selectedColumn, cells: cells))
+          lines.append(.cells(selectedColumn: selectedColumn, cells: cells))
         } else {
           if previous != nil { clearLine(screenRow, on: canvas) }
           let contents = content.contents(ofItems: items, inSection: section)
@@ -97,7 +96,7 @@ enum GridView {
             cells.append(Cell(content: contents[column], vote: state.vote(atShown: firstPosition + column)))
           }
           for column in cells.indices { drawing.draw(cells[column]!, column: column, erasing: false) }
-          lines.append(.cells(row: row, selectedColumn: selectedColumn, cells: cells))
+          lines.append(.cells(selectedColumn: selectedColumn, cells: cells))
         }
       }
     }

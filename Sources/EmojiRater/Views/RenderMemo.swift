@@ -39,10 +39,10 @@ public final class RenderMemo {
       let indexPath = layout.indexPath(flatIndex: item)
       let line = layout.row(of: indexPath) - topRow
       guard drawn.lines.indices.contains(line),
-        case .cells(let row, let selectedColumn, var cells)? = drawn.lines[line]
+        case .cells(let selectedColumn, var cells) = drawn.lines[line]
       else { continue }
       cells[layout.column(of: indexPath)] = nil
-      drawn.lines[line] = .cells(row: row, selectedColumn: selectedColumn, cells: cells)
+      drawn.lines[line] = .cells(selectedColumn: selectedColumn, cells: cells)
     }
   }
 
