@@ -1,9 +1,11 @@
 /// Polls until `condition` holds, sleeping a millisecond between looks so
 /// the main queue can deliver what the test waits for (loader arrivals hop
 /// there). The timeout only keeps a broken test from hanging; it is no
-/// speed assertion.
+/// speed assertion, so it is long: tests run side by side, and under Thread
+/// Sanitizer another suite can hold the main actor for many seconds before
+/// the awaited hop gets its turn (a CI run failed at 5 s).
 @MainActor
-public func eventually(timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
+public func eventually(timeout: Duration = .seconds(120), _ condition: () -> Bool) async -> Bool {
   let deadline = ContinuousClock.now + timeout
   while !condition() {
     if ContinuousClock.now > deadline { return false }
