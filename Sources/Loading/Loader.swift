@@ -177,6 +177,12 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     }
   }
 
+  /// Withdraws the request for `id` if it has not started; a load under way
+  /// carries on, and what it brings is cached.
+  public func withdraw(_ id: ID) {
+    if requested.removeValue(forKey: id) != nil { tally.cancelledBeforeStart += 1 }
+  }
+
   /// Cancels every load except those for `kept` (a mode switch).
   public func cancelAll(except kept: Set<ID> = []) {
     for id in Array(operations.keys) + Array(requested.keys) where !kept.contains(id) { cancel(id) }
@@ -189,8 +195,10 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// relative to a moving viewport, so which loads can still be ready in
   /// time — and can say so here, as an earliest-deadline-first scheduler
   /// would. Without it (or without a bound on the pool): visible items first,
-  /// then prefetches nearest first.
-  public var urgency: (@MainActor (ID, LoadPriority) -> Double)? {
+  /// then prefetches nearest first. A plain function, not a main-actor one:
+  /// it runs thousands of times a ranking, and should read a snapshot of the
+  /// view rather than call back into an object.
+  public var urgency: (@Sendable (ID, LoadPriority) -> Double)? {
     didSet { ranking = nil }
   }
 
@@ -234,7 +242,8 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// The waiting requests that may go now, most urgent last.
   private func rankRequests() -> [ID] {
     // Without a bound there is no slot to keep for a later load: everything goes.
-    let rank: (ID, LoadPriority) -> Double = (maxConcurrent == 0 ? nil : urgency) ?? Self.defaultUrgency
+    let rank: @Sendable (ID, LoadPriority) -> Double =
+      (maxConcurrent == 0 ? nil : urgency) ?? { Self.defaultUrgency($0, $1) }
     var ranked: [(rank: Double, number: UInt64, id: ID)] = []
     ranked.reserveCapacity(requested.count)
     for (id, request) in requested {
@@ -253,7 +262,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     (a.rank, a.number) > (b.rank, b.number)
   }
 
-  private static func defaultUrgency(_ id: ID, _ priority: LoadPriority) -> Double {
+  private nonisolated static func defaultUrgency(_ id: ID, _ priority: LoadPriority) -> Double {
     switch priority {
     case .visible: 0
     case .prefetch(let distance): Double(distance)

@@ -107,7 +107,7 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
 
   /// Bursts of 30 rows a second, half a second on and half off: a row's
   /// deadline is judged by the pace over the pauses too (15 rows a second),
-  /// and a scroll that has paused for a while is not counted on to race.
+  /// which a pause does not break at once, but which falls as it lengthens.
   @Test func theExpectedSpeedSpansPausesAndFallsDuringThem() {
     var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 30)
     let tall = GridLayout(sectionItemCounts: [5_000], width: 26)
@@ -124,8 +124,10 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
     // Just after a burst: 30 rows over the last 2 s.
     #expect(abs(planner.expectedSpeed(at: time + 1 * ms) - 15) < 1)
     #expect(planner.speed > 25, "the smoothed speed is the burst's own")
-    // 300 ms into the pause: at most a row per 300 ms.
-    #expect(abs(planner.expectedSpeed(at: time + 300 * ms) - 1000.0 / 300) < 0.01)
+    // 300 ms into the pause: pauses are part of the pace.
+    #expect(abs(planner.expectedSpeed(at: time + 300 * ms) - 15) < 1)
+    // 1.5 s in, only the last burst is within the last 2 s: half the pace.
+    #expect(abs(planner.expectedSpeed(at: time + 1_500 * ms) - 7.5) < 0.01)
   }
 
   @Test func theReachAheadDoesNotShrinkWhileTheScrollKeepsItsWay() {

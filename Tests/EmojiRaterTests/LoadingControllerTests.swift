@@ -132,18 +132,32 @@ import Testing
     let controller = controller(.prefetch, prefetchRows: 1)
     controller.update(visibleRows: 0..<2, layout: layout)
     #expect(await eventually { scheduler.pendingCount == 30 })  // row 1 visible, row 2 prefetched
-    // Jump far away: the screen now shows other items; the old loads are cancelled...
+    // Jump far away: the screen now shows other items; the old loads carry on...
     controller.update(visibleRows: 40..<42, layout: layout)
-    let shown = layout.indexPaths(inRows: 40..<42)
     // ...and whatever arrives now lands on the items it was loaded for.
     await finishLoads(controller)
-    for indexPath in shown {
+    for indexPath in layout.indexPaths(inRows: 40..<42) + layout.indexPaths(inRows: 1..<3) {
       guard case .loaded(let presentation) = controller.content(at: indexPath) else {
         Issue.record("\(indexPath) should be loaded")
         continue
       }
       #expect(presentation.emoji.name == Self.catalog[indexPath.section, indexPath.item].name)
     }
+  }
+
+  /// A load already waiting out its latency when the scroll leaves its row
+  /// behind carries on and is cached: it is part done, and a scroll that
+  /// turns (a page back up) wants it again. Cancelling it wasted the slot.
+  @Test func aPrefetchUnderWayWhenTheScrollLeavesItCarriesOn() async {
+    let controller = controller(.prefetch, prefetchRows: 1)
+    controller.update(visibleRows: 0..<2, layout: layout)  // row 1 visible, row 2 prefetched
+    #expect(await eventually { scheduler.pendingCount == 30 })
+    controller.update(visibleRows: 40..<42, layout: layout)
+    await finishLoads(controller)
+    #expect(controller.loader.counters.cancelledDuringWait == 0)
+    #expect(controller.loader.counters.completed == 30 + 45, "the 30 old ones, and the new screen and window")
+    controller.update(visibleRows: 1..<3, layout: layout)  // back
+    #expect(!controller.hasVisibleLoads, "every cell there was ready")
   }
 
   @Test func switchingModesCancelsWhatTheNewModeWouldNotHaveStartedAndKeepsTheCache() async {
@@ -235,6 +249,6 @@ import Testing
     #expect(abs(urgency(row: 28) - 1_440) < 1)
     #expect(urgency(row: 29) > urgency(row: 28), "the later deadline ranks after")
     // Behind the scroll: after everything ahead.
-    #expect(urgency(row: 5) > LoadingController.behindTheScroll)
+    #expect(urgency(row: 5) > LoadDeadlines.behindTheScroll)
   }
 }

@@ -144,6 +144,22 @@ final class FetchLog: Sendable {
     #expect(log.all.sorted() == [1, 2, 3, 100], "no item fetched twice")
   }
 
+  /// A request that has not started can be withdrawn; a load under way
+  /// carries on, and what it brings is cached.
+  @Test func withdrawingDropsAWaitingRequestButNotALoadUnderWay() async {
+    let loader = makeLoader(maxConcurrent: 1)
+    loader.load(1, priority: .prefetch(distance: 1))
+    #expect(await eventually { scheduler.pendingCount == 1 })
+    loader.load(2, priority: .prefetch(distance: 2))
+    loader.withdraw(1)
+    loader.withdraw(2)
+    #expect(loader.counters.cancelledBeforeStart == 1)
+    await deliver(loader, completed: 1)
+    if case .loaded = loader.state(of: 1) {} else { Issue.record("1 should be loaded") }
+    #expect(scheduler.pendingCount == 0)
+    #expect(log.all == [1], "2 never started")
+  }
+
   @Test func aLoadCancelledThenAskedForAgainIsNotConfusedWithTheOldOne() async {
     let loader = makeLoader()
     loader.load(5, priority: .visible)
