@@ -75,6 +75,8 @@ public struct PrefetchPlanner: Sendable {
   /// last `averagingWindow`, and when the run began.
   private var recentMoves: [(time: UInt64, rows: Int)] = []
   private var runStart: UInt64 = 0
+  /// When the scroll last went from one direction straight into the other.
+  private var lastTurn: UInt64?
   /// How far back `expectedSpeed` looks: long enough to span a burst and
   /// its pause, or a few page jumps.
   public static let averagingWindow: UInt64 = 2_000_000_000
@@ -191,6 +193,7 @@ public struct PrefetchPlanner: Sendable {
     // Smooth the speed while the direction holds; a reversal starts afresh.
     speed = sameDirection && speed > 0 ? (speed + rowsPerSecond) / 2 : rowsPerSecond
     if !sameDirection {
+      if direction != .none { lastTurn = time }
       recentMoves = []
       runStart = lastMovement ?? time
     }
@@ -219,6 +222,13 @@ public struct PrefetchPlanner: Sendable {
     // At least half a second: a run's first steps say little about its pace.
     let span = min(max(time - runStart, Self.averagingWindow / 4), Self.averagingWindow)
     return moved == 0 ? speed : Double(moved) / (Double(span) / 1e9)
+  }
+
+  /// Whether the scroll turned back within the averaging window before
+  /// `time`: then the rows far ahead may never come.
+  public func turnedRecently(at time: UInt64) -> Bool {
+    guard let lastTurn else { return false }
+    return time < lastTurn + Self.averagingWindow
   }
 
   // MARK: Sets of items

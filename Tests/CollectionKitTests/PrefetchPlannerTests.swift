@@ -130,6 +130,20 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
     #expect(abs(planner.expectedSpeed(at: time + 1_500 * ms) - 7.5) < 0.01)
   }
 
+  /// Going straight from one direction into the other is a turn, for two
+  /// seconds; starting from still is not.
+  @Test func aTurnIsRememberedForTheAveragingWindow() {
+    var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 30)
+    _ = planner.update(visibleRows: 5..<7, in: layout, at: 0)
+    _ = planner.update(visibleRows: 6..<8, in: layout, at: 100 * ms)
+    _ = planner.update(visibleRows: 7..<9, in: layout, at: 200 * ms)
+    #expect(!planner.turnedRecently(at: 200 * ms), "the first movement starts from still")
+    _ = planner.update(visibleRows: 6..<8, in: layout, at: 300 * ms)
+    #expect(planner.turnedRecently(at: 300 * ms))
+    #expect(planner.turnedRecently(at: 2_299 * ms))
+    #expect(!planner.turnedRecently(at: 2_300 * ms))
+  }
+
   @Test func theReachAheadDoesNotShrinkWhileTheScrollKeepsItsWay() {
     var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 30)
     _ = planner.update(visibleRows: 0..<2, in: layout, at: 0)

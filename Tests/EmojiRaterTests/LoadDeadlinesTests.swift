@@ -7,9 +7,12 @@ import Testing
 /// only the speed changes (every frame of a pause) at most ten times a second.
 @Suite struct LoadDeadlinesTests {
   let ms: UInt64 = 1_000_000
+  /// 10 rows a second down, 20 rows on screen from row 10; loads of 0.5 to
+  /// 2 s: three in ten within 0.95 s, three in four within 1.625 s, nine in
+  /// ten within 1.85 s.
   let deadlines = LoadDeadlines(
     shown: .all, layout: GridLayout(sectionItemCounts: [1_000], width: 80), visibleRows: 10..<30, speed: 10,
-    direction: .down, prefetchHoldBack: 1_250, visibleHoldBack: 1_625)
+    direction: .down, turnedRecently: false, leads: .init(latency: .uniform(500...2_000)))
 
   @Test func theSameViewKeepsItsRanking() {
     #expect(deadlines.canReuseRanking(madeWith: deadlines, after: 5_000 * ms))
@@ -32,17 +35,29 @@ import Testing
     #expect(!slower.canReuseRanking(madeWith: deadlines, after: 100 * ms))
   }
 
-  /// 10 rows a second down, 20 rows on screen from row 10; loads of 0.5 to
-  /// 2 s, three in four within 1.625 s and half within 1.25 s.
-  @Test func deadlinesFollowTheScroll() {
-    func urgency(row: Int) -> Double {
-      deadlines.urgency(of: deadlines.layout.flatIndex(of: deadlines.layout.indexPath(row: row, column: 0)!))
-    }
-    #expect(urgency(row: 29) == -1, "on screen for 2 s more: in time, and before any prefetch")
-    #expect(urgency(row: 20) == .infinity, "leaves in 1.1 s: too soon")
-    #expect(urgency(row: 40) == .infinity, "comes in 1.1 s: too soon for a median load")
-    #expect(urgency(row: 50) == 2_100)
-    #expect(urgency(row: 45) < urgency(row: 50), "the sooner deadline first")
-    #expect(urgency(row: 5) > LoadDeadlines.behindTheScroll)
+  func urgency(_ deadlines: LoadDeadlines, row: Int) -> Double {
+    deadlines.urgency(of: deadlines.layout.flatIndex(of: deadlines.layout.indexPath(row: row, column: 0)!))
+  }
+
+  @Test func cellsOnScreenThatCanMakeItGoFirst() {
+    #expect(urgency(deadlines, row: 29) == -1, "on screen for 2 s more")
+    #expect(urgency(deadlines, row: 20) == .infinity, "leaves in 1.1 s: too soon")
+    #expect(urgency(deadlines, row: 5) > LoadDeadlines.behindTheScroll, "behind the scroll: last")
+  }
+
+  @Test func onAScrollThatKeepsItsWaySurePrefetchesGoSoonestFirstThenTheLikeliest() {
+    #expect(urgency(deadlines, row: 38) == .infinity, "comes in 0.9 s: too soon")
+    #expect(urgency(deadlines, row: 48) == 1_900)
+    #expect(urgency(deadlines, row: 50) == 2_100)
+    #expect(urgency(deadlines, row: 50) < urgency(deadlines, row: 45), "sure before unsure")
+    #expect(urgency(deadlines, row: 45) < urgency(deadlines, row: 40), "1.6 s before 1.1 s")
+  }
+
+  @Test func afterATurnEveryPrefetchGoesSoonestFirst() {
+    var turned = deadlines
+    turned.turnedRecently = true
+    #expect(urgency(turned, row: 40) == 1_100)
+    #expect(urgency(turned, row: 45) == 1_600)
+    #expect(urgency(turned, row: 50) == 2_100)
   }
 }

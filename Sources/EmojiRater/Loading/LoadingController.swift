@@ -33,15 +33,8 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   private var shown = ShownItems.all
   private let clock: any MonotonicClock
   private let latency: LatencyModel
-  /// How long before its deadline a load must start, or it is held back:
-  /// for a prefetch, the median latency (one that misses still lands while
-  /// its cell is on screen, shortening the wait); for a cell on screen, the
-  /// time three loads in four take (one that lands after the cell left is
-  /// all loss, and its slot was another cell's). `make bench`, burst at
-  /// 80×24: ready 44% with the median for both, 55% with this, and visible
-  /// wait p95 from 1.4 s to 0.6 s; pages fell from 16% to 10%.
-  private let prefetchHoldBack: Double
-  private let visibleHoldBack: Double
+  /// How long before its deadline a load must start (see `LoadDeadlines`).
+  private let leads: LoadDeadlines.Leads
   private let sizesPoolForTheTerminal: Bool
   private let configuredCacheSize: Int
   /// Items on screen whose data has not arrived, with when they came on screen.
@@ -65,8 +58,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     self.layout = layout
     self.clock = clock
     latency = options.latency
-    prefetchHoldBack = options.latency.quantile(0.5)
-    visibleHoldBack = options.latency.quantile(0.75)
+    leads = LoadDeadlines.Leads(latency: options.latency)
     var configuration = Loader<Int, EmojiPresentation>.Configuration()
     configuration.latency = options.latency
     configuration.failureRate = options.failureRate
@@ -123,7 +115,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     // slowed. Only when the view changed: otherwise the loader's ranking
     // still stands, and a frame of spinners on a still screen would rank
     // every waiting load again for nothing.
-    let deadlines = self.deadlines
+    let deadlines = deadlines(at: now)
     if mode != .sync, !deadlines.canReuseRanking(madeWith: rankedWith, after: now - rankedAt) {
       rankedWith = deadlines
       rankedAt = now
@@ -325,16 +317,16 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
 
   // MARK: Which load goes next
 
-  /// The view as the loader's ranking sees it now (see `LoadDeadlines`).
-  private var deadlines: LoadDeadlines {
+  /// The view as the loader's ranking sees it at `time` (see `LoadDeadlines`).
+  private func deadlines(at time: UInt64) -> LoadDeadlines {
     LoadDeadlines(
       shown: shown, layout: layout, visibleRows: visibleRows, speed: expectedSpeed,
-      direction: planner.direction, prefetchHoldBack: prefetchHoldBack, visibleHoldBack: visibleHoldBack)
+      direction: planner.direction, turnedRecently: planner.turnedRecently(at: time), leads: leads)
   }
 
   /// The rank the loader would give item `id` now.
   func urgency(of id: Int) -> Double {
-    deadlines.urgency(of: id)
+    deadlines(at: clock.now()).urgency(of: id)
   }
 
   // MARK: Arrivals
