@@ -47,7 +47,7 @@ bench: deps
 
 # Per-frame cost at a million items against the benchmark's usual content
 # (the catalog repeated to 45,240), steady scroll. Six measured seconds per
-# run: over `bench`'s 1.5 s, p99 is the worst frame or two and wanders.
+# run: over `bench`'s 2.4 s, p99 is the worst frame or two and wanders.
 bench-scale: deps
 	$(SWIFT) build -c release --product emoji-rater
 	for items in 45240 1000000; do \

@@ -23,8 +23,11 @@ struct BenchCommand: ParsableCommand {
   @Flag(help: "Print the results as JSON instead of a table.")
   var json = false
 
-  @Option(help: ArgumentHelp("Seconds each run is measured for, after the warm-up.", valueName: "s"))
-  var seconds: Double = 1.5
+  @Option(
+    help: ArgumentHelp(
+      "Seconds each run is measured for, after the warm-up (2.4: a whole cycle of pages, two of burst).",
+      valueName: "s"))
+  var seconds: Double = 2.4
 
   @Option(help: ArgumentHelp("Seconds each run's trace runs before measuring starts.", valueName: "s"))
   var warmUp: Double = 2.5
@@ -40,7 +43,7 @@ struct BenchCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Also run async and prefetch with this small pool, where priorities decide (0 to skip).",
+      "Also run prefetch with this small pool, where priorities decide (0 to skip).",
       valueName: "n"))
   var smallPool = 6
 
@@ -121,9 +124,10 @@ struct BenchCommand: ParsableCommand {
     for size in plan.sizes {
       for trace in plan.traces {
         var runs: [(LoadingMode, Int?)] = plan.modes.map { ($0, nil) }
-        // The small pool once, at the first size: there priorities decide.
-        if smallPool > 0, size == plan.sizes.first {
-          runs += plan.modes.filter { $0 != .sync }.map { ($0, smallPool) }
+        // The small pool once, at the first size: there priorities decide,
+        // and only prefetching has more than one.
+        if smallPool > 0, size == plan.sizes.first, plan.modes.contains(.prefetch) {
+          runs.append((.prefetch, smallPool))
         }
         for (mode, pool) in runs {
           if !json {
