@@ -217,7 +217,7 @@ public struct PrefetchPlanner: Sendable {
   /// cells in at once (`emoji-rater bench`, 80×24, pages: ready 9% with
   /// that pace, 28% without; burst 27% and 53%).
   public func expectedSpeed(at time: UInt64) -> Double {
-    guard direction != .none, time >= runStart else { return speed }
+    guard direction != .none, let lastMovement, time >= lastMovement else { return speed }
     let moved = recentMoves.filter { time - $0.time < Self.averagingWindow }.reduce(0) { $0 + $1.rows }
     // At least half a second: a run's first steps say little about its pace.
     let span = min(max(time - runStart, Self.averagingWindow / 4), Self.averagingWindow)

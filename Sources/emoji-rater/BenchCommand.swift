@@ -25,12 +25,12 @@ struct BenchCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Seconds each run is measured for, after the warm-up (2.4: a whole cycle of pages, two of burst).",
+      "Seconds each run is measured for, after the warm-up: the nearest whole number of the trace's cycles (steady 0.2 s, burst 1 s, reversal 3 s, pages 2.4 s); sync at most 1.5 s.",
       valueName: "s"))
   var seconds: Double = 2.4
 
   @Option(help: ArgumentHelp("Seconds each run's trace runs before measuring starts.", valueName: "s"))
-  var warmUp: Double = 2.5
+  var warmUp: Double = 2.4
 
   @Option(help: ArgumentHelp("Comma-separated loading modes.", valueName: "modes"))
   var modes = LoadingMode.allCases.map(\.rawValue).joined(separator: ",")

@@ -86,7 +86,7 @@ struct BrowseCommand: ParsableCommand {
   var prefetchRows: Int?
 
   @Option(
-    help: ArgumentHelp("Items the loader keeps in its cache (at least four screens' worth).", valueName: "n")
+    help: ArgumentHelp("Items the loader keeps in its cache (at least six screens' worth).", valueName: "n")
   )
   var cacheSize: Int = 2_000
 

@@ -126,8 +126,9 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
     #expect(planner.speed > 25, "the smoothed speed is the burst's own")
     // 300 ms into the pause: pauses are part of the pace.
     #expect(abs(planner.expectedSpeed(at: time + 300 * ms) - 15) < 1)
-    // 1.5 s in, only the last burst is within the last 2 s: half the pace.
-    #expect(abs(planner.expectedSpeed(at: time + 1_500 * ms) - 7.5) < 0.01)
+    // 900 ms in (before it counts as stopped), the first burst has mostly
+    // left the last 2 s: 19 rows in them.
+    #expect(abs(planner.expectedSpeed(at: time + 900 * ms) - 9.5) < 0.01)
   }
 
   /// Going straight from one direction into the other is a turn, for two

@@ -132,11 +132,12 @@ import Testing
     let controller = controller(.prefetch, prefetchRows: 1)
     controller.update(visibleRows: 0..<2, layout: layout)
     #expect(await eventually { scheduler.pendingCount == 30 })  // row 1 visible, row 2 prefetched
-    // Jump far away: the screen now shows other items; the old loads carry on...
+    // Jump far away: the screen now shows other items; the old loads are cancelled...
     controller.update(visibleRows: 40..<42, layout: layout)
+    let shown = layout.indexPaths(inRows: 40..<42)
     // ...and whatever arrives now lands on the items it was loaded for.
     await finishLoads(controller)
-    for indexPath in layout.indexPaths(inRows: 40..<42) + layout.indexPaths(inRows: 1..<3) {
+    for indexPath in shown {
       guard case .loaded(let presentation) = controller.content(at: indexPath) else {
         Issue.record("\(indexPath) should be loaded")
         continue
@@ -147,17 +148,24 @@ import Testing
 
   /// A load already waiting out its latency when the scroll leaves its row
   /// behind carries on and is cached: it is part done, and a scroll that
-  /// turns (a page back up) wants it again. Cancelling it wasted the slot.
-  @Test func aPrefetchUnderWayWhenTheScrollLeavesItCarriesOn() async {
+  /// turns (a page back up) wants it again. A jump far away cancels it, so
+  /// the new screen has the slots.
+  @Test func aPrefetchUnderWayNearTheScreenCarriesOnAndOneFarAwayIsCancelled() async {
     let controller = controller(.prefetch, prefetchRows: 1)
     controller.update(visibleRows: 0..<2, layout: layout)  // row 1 visible, row 2 prefetched
     #expect(await eventually { scheduler.pendingCount == 30 })
-    controller.update(visibleRows: 40..<42, layout: layout)
+    controller.update(visibleRows: 4..<6, layout: layout)  // rows 1 and 2 leave the window, near by
     await finishLoads(controller)
     #expect(controller.loader.counters.cancelledDuringWait == 0)
-    #expect(controller.loader.counters.completed == 30 + 45, "the 30 old ones, and the new screen and window")
+    #expect(controller.loader.counters.completed == 30 + 60, "the 30 old ones, the new screen and window")
     controller.update(visibleRows: 1..<3, layout: layout)  // back
     #expect(!controller.hasVisibleLoads, "every cell there was ready")
+
+    let jumper = self.controller(.prefetch, prefetchRows: 1)
+    jumper.update(visibleRows: 0..<2, layout: layout)
+    #expect(await eventually { scheduler.pendingCount == 30 })
+    jumper.update(visibleRows: 60..<62, layout: layout)  // far away: what was under way stops
+    #expect(await eventually { jumper.loader.counters.cancelledDuringWait == 30 })
   }
 
   @Test func switchingModesCancelsWhatTheNewModeWouldNotHaveStartedAndKeepsTheCache() async {
@@ -238,7 +246,9 @@ import Testing
       controller.update(visibleRows: top..<(top + 10), layout: layout)  // ends on rows 11..<21
     }
     func urgency(row: Int) -> Double {
-      controller.urgency(of: layout.flatIndex(of: layout.indexPath(row: row, column: 0)!))
+      // As the loader ranks it: the view the controller last gave it.
+      let id = layout.flatIndex(of: layout.indexPath(row: row, column: 0)!)
+      return controller.loader.urgency.map { $0(id, .visible) } ?? .nan
     }
     // On screen: the fourth row leaves in 0.7 s and the eighth in 1.4 s, before three loads in
     // four would land; the tenth stays 1.8 s, and goes before any prefetch.

@@ -12,10 +12,11 @@ public struct BenchRunner {
   public struct Configuration: Sendable {
     /// How long the trace runs before measuring starts, so the figures are
     /// the steady state of a scroll, not its first second.
-    public var warmUp: Double = 2.5
-    /// How long the measured part lasts: whole cycles of the traces, or the
-    /// figures depend on which part of a cycle was measured (paging, 1.5 s:
-    /// ready 12% to 58% as the warm-up went from 2.5 s to 5.5 s).
+    public var warmUp: Double = 2.4
+    /// How long the measured part lasts, in whole cycles of the trace
+    /// (`ScrollTrace.measuredSeconds`): over part of a cycle the figures
+    /// depend on which part (paging, 1.5 s: ready 12% to 58% as the warm-up
+    /// went from 2.5 s to 5.5 s).
     public var seconds: Double = 2.4
     public var latency: LatencyModel = .default
     public var seed: UInt64 = 7
@@ -68,7 +69,9 @@ public struct BenchRunner {
     // sync mode has no steady state to reach: every frame blocks. Its run is
     // measured from the first step, and a second and a half shows it.
     let warmUp = mode == .sync ? 0 : configuration.warmUp
-    let seconds = mode == .sync ? min(configuration.seconds, Self.syncSeconds) : configuration.seconds
+    let seconds =
+      mode == .sync
+      ? min(configuration.seconds, Self.syncSeconds) : trace.measuredSeconds(asked: configuration.seconds)
     let total = warmUp + seconds
     for step in trace.steps(duration: total * 1000) {
       DispatchQueue.main.asyncAfter(deadline: .now() + step.time / 1000) {

@@ -10,6 +10,24 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
   /// A page down every 600 ms, and every fourth one a page back up.
   case pages
 
+  /// How long the trace takes to repeat itself, in milliseconds.
+  public var cycle: Double {
+    switch self {
+    case .steady: 200
+    case .burst: 1_000
+    case .reversal: 3_000
+    case .pages: 2_400
+    }
+  }
+
+  /// How long to measure a run asked to last `seconds`: the nearest whole
+  /// number of cycles, as a part of a cycle gives figures that depend on
+  /// which part; as asked if that is under half a cycle (a quick check).
+  public func measuredSeconds(asked seconds: Double) -> Double {
+    let cycles = (seconds * 1000 / cycle).rounded()
+    return cycles < 1 ? seconds : cycles * cycle / 1000
+  }
+
   public struct Step: Equatable, Sendable {
     /// Milliseconds from the start of the run.
     public var time: Double

@@ -191,7 +191,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   public func show(_ items: ShownItems) {
     guard items != shown else { return }
     shown = items
+    // The ranking's view is of the old items: the default order until the next update.
     rankedWith = nil
+    loader.urgency = nil
     loader.cancelAll()
     waitingSince.removeAll()
     if let time = displayLogTime() {
@@ -266,14 +268,26 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     }
   }
 
-  /// Drops the requests not yet started. A load under way goes on: it is
-  /// part done, a scroll that turns (a page back up) wants it again, and
-  /// cancelling it threw its slot's time away (`emoji-rater bench`, 80×24,
-  /// pages: 383 loads in 4 s cancelled mid-wait, two in five of those
-  /// started; ready 21% then, 28% now).
+  /// Drops the requests not yet started. A load under way near the screen
+  /// (within the window's three screens) goes on: it is part done, a scroll
+  /// that turns (a page back up) wants it again, and cancelling it threw
+  /// its slot's time away (`emoji-rater bench`, 80×24, pages: 383 loads in
+  /// 4 s cancelled mid-wait, two in five of those started; ready 21% then,
+  /// 28% now). One farther away (a jump to the end, a search) is cancelled,
+  /// so that the new screen has the slots.
   public func cancelPrefetchingForItems(at indexPaths: [IndexPath]) {
     guard mode == .prefetch else { return }
-    for indexPath in indexPaths { loader.withdraw(id(of: indexPath)) }
+    let near = Self.nearRows(around: visibleRows, screens: planner.maximumScreens)
+    for indexPath in indexPaths {
+      let id = id(of: indexPath)
+      if near.contains(layout.row(of: indexPath)) { loader.withdraw(id) } else { loader.cancel(id) }
+    }
+  }
+
+  /// The rows within `screens` screens of `visibleRows` either way.
+  static func nearRows(around visibleRows: Range<Int>, screens: Int) -> Range<Int> {
+    let reach = screens * visibleRows.count
+    return max(0, visibleRows.lowerBound - reach)..<(visibleRows.upperBound + reach)
   }
 
   // MARK: GridContent
@@ -322,11 +336,6 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     LoadDeadlines(
       shown: shown, layout: layout, visibleRows: visibleRows, speed: expectedSpeed,
       direction: planner.direction, turnedRecently: planner.turnedRecently(at: time), leads: leads)
-  }
-
-  /// The rank the loader would give item `id` now.
-  func urgency(of id: Int) -> Double {
-    deadlines(at: clock.now()).urgency(of: id)
   }
 
   // MARK: Arrivals
