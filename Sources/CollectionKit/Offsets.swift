@@ -26,13 +26,8 @@ public struct Offsets: Equatable, Sendable {
   /// The part that holds `position` (in 0..<total): the last non-empty part
   /// starting at or before it. O(log parts).
   public func part(containing position: Int) -> Int {
-    var low = 0
-    var high = starts.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if starts[middle] <= position { low = middle } else { high = middle - 1 }
-    }
-    while sizes[low] == 0 { low -= 1 }
-    return low
+    var part = starts.partitioningIndex { $0 > position } - 1
+    while sizes[part] == 0 { part -= 1 }
+    return part
   }
 }

@@ -1,3 +1,5 @@
+import CollectionKit
+
 /// Which of the catalog's items the grid shows: all of them, or, under a
 /// filter, some of them in catalog order. Maps a shown position (the grid's
 /// flat index) to the catalog position — the loader's identifier and the
@@ -26,12 +28,7 @@ public struct ShownItems: Equatable, Sendable {
   /// Where a catalog item shows, if it does.
   public func shownItem(_ catalogItem: Int) -> Int? {
     guard let items else { return catalogItem }
-    var low = 0
-    var high = items.count
-    while low < high {
-      let middle = (low + high) / 2
-      if items[middle] < catalogItem { low = middle + 1 } else { high = middle }
-    }
-    return low < items.count && items[low] == catalogItem ? low : nil
+    let index = items.partitioningIndex { $0 >= catalogItem }
+    return index < items.count && items[index] == catalogItem ? index : nil
   }
 }
