@@ -41,7 +41,10 @@ let package = Package(
     // MARK: The app and its command line.
     .target(
       name: "EmojiRater",
-      dependencies: ["Terminal", "CollectionKit", "FrameTiming", "Loading", "EmojiData"],
+      dependencies: [
+        "Terminal", "CollectionKit", "FrameTiming", "Loading", "EmojiData",
+        .product(name: "HeapModule", package: "swift-collections"),
+      ],
       swiftSettings: optimized
     ),
     .executableTarget(

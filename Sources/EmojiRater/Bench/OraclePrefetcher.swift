@@ -1,3 +1,5 @@
+import HeapModule
+
 /// The best a prefetcher could do: it knows the whole trace (when each item
 /// will first be on screen) and every item's true latency, and has the same
 /// pool. Earliest deadline first: whenever a slot is free it starts the item
@@ -32,6 +34,18 @@ public enum OraclePrefetcher {
     }
   }
 
+  /// An item's display that a load could aim at: the soonest goes first.
+  private struct Deadline: Comparable {
+    var time: Double
+    var item: Int
+    /// Which of the item's displays, in time order.
+    var index: Int
+
+    static func < (a: Deadline, b: Deadline) -> Bool {
+      (a.time, a.item) < (b.time, b.item)
+    }
+  }
+
   /// The share of `displays` at or after `measuredFrom` whose item could
   /// have been loaded by then, with loads starting no earlier than 0 and at
   /// most `pool` at a time (0: no bound).
@@ -46,31 +60,29 @@ public enum OraclePrefetcher {
     for display in displays where !initiallyLoaded.contains(display.item) {
       timesByItem[display.item, default: []].append(display.time)
     }
-    // (deadline, item, index of that deadline among the item's times), soonest last.
-    var pending = timesByItem.map { item, times -> (Double, Int, Int) in
-      let sorted = times.sorted()
-      timesByItem[item] = sorted
-      return (sorted[0], item, 0)
-    }
-    pending.sort { ($0.0, $0.1) > ($1.0, $1.1) }
-    // Slots free at these times; a bound pool starts with `pool` slots free at 0.
-    var slots = [Double](repeating: 0, count: pool > 0 ? pool : 0)
+    // Each item's next deadline, soonest first.
+    var pending = Heap(
+      timesByItem.map { item, times -> Deadline in
+        let sorted = times.sorted()
+        timesByItem[item] = sorted
+        return Deadline(time: sorted[0], item: item, index: 0)
+      })
+    // When each slot is next free; a bound pool starts with `pool` slots free at 0.
+    var slots = Heap([Double](repeating: 0, count: pool > 0 ? pool : 0))
     var loadedAt = Dictionary(uniqueKeysWithValues: initiallyLoaded.map { ($0, 0.0) })
-    while let (deadline, item, index) = pending.popLast() {
-      let slot = pool > 0 ? slots.indices.min { slots[$0] < slots[$1] } : nil
-      let finish = (slot.map { slots[$0] } ?? 0) + latency(item)
-      guard finish <= deadline else {
+    while let deadline = pending.popMin() {
+      let finish = (slots.min ?? 0) + latency(deadline.item)
+      guard finish <= deadline.time else {
         // Hopeless for this display: aim at its next one, if any, leaving the slot to others.
-        let times = timesByItem[item]!
-        if index + 1 < times.count {
-          let next = (times[index + 1], item, index + 1)
-          let position = pending.firstIndex { ($0.0, $0.1) < (next.0, next.1) } ?? pending.endIndex
-          pending.insert(next, at: position)
+        let times = timesByItem[deadline.item]!
+        if deadline.index + 1 < times.count {
+          pending.insert(
+            Deadline(time: times[deadline.index + 1], item: deadline.item, index: deadline.index + 1))
         }
         continue
       }
-      loadedAt[item] = finish
-      if let slot { slots[slot] = finish }
+      loadedAt[deadline.item] = finish
+      if pool > 0 { slots.replaceMin(with: finish) }
     }
     let ready = measured.filter { display in loadedAt[display.item].map { $0 <= display.time } ?? false }
     return Double(ready.count) / Double(measured.count)
@@ -110,10 +122,8 @@ public enum OraclePrefetcher {
     var arrived = 0
     var prefetch = 0
     // When each slot is next free; time moves forward with the soonest.
-    var slots = [Double](repeating: 0, count: pool)
-    while true {
-      let slot = slots.indices.min { slots[$0] < slots[$1] }!
-      let now = slots[slot]
+    var slots = Heap([Double](repeating: 0, count: pool))
+    while let now = slots.popMin() {
       while arrived < ordered.count, ordered[arrived].time <= now { arrived += 1 }
       prefetch = max(prefetch, arrived)
       // A cell on screen without its data, that its load would reach in time, the one shown longest.
@@ -136,9 +146,9 @@ public enum OraclePrefetcher {
       if let next {
         let item = ordered[next].item
         loadedAt[item] = now + latencies[item]!
-        slots[slot] = loadedAt[item]!
+        slots.insert(loadedAt[item]!)
       } else if arrived < ordered.count {
-        slots[slot] = ordered[arrived].time  // Nothing worth a slot: it idles until the next cell comes.
+        slots.insert(ordered[arrived].time)  // Nothing worth a slot: it idles until the next cell comes.
       } else {
         break
       }
