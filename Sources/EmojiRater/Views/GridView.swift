@@ -64,7 +64,7 @@ enum GridView {
           selection.section == section && items.contains(selection.item)
           ? selection.item - items.lowerBound : nil
         let drawing = CellDrawing(
-          row: screenRow, firstItem: items.lowerBound, selectedColumn: selectedColumn,
+          row: screenRow, gridRow: row, firstItem: items.lowerBound, selectedColumn: selectedColumn,
           step: step, groups: groups, layout: layout, canvas: canvas)
         // Votes are looked up by grid position (mapped to the catalog by the state).
         let firstPosition = layout.flatIndex(of: IndexPath(item: items.lowerBound, section: section))
@@ -106,7 +106,9 @@ enum GridView {
   /// One row of cells as the screen places it.
   @MainActor
   private struct CellDrawing {
+    /// The screen row, and the layout's.
     let row: Int
+    let gridRow: Int
     let firstItem: Int
     let selectedColumn: Int?
     let step: Int
@@ -115,7 +117,7 @@ enum GridView {
     let canvas: any Canvas
 
     func spinnerFrame(_ column: Int, at step: Int, groups: Int) -> Int {
-      CellView.spinnerFrame(item: firstItem + column, step: step, groups: groups)
+      CellView.spinnerFrame(item: firstItem + column, row: gridRow, step: step, groups: groups)
     }
 
     func draw(_ cell: Cell, column: Int, erasing: Bool) {
