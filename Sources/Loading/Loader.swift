@@ -167,9 +167,8 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// counts as loading at once; its operation hears of it when the main
   /// thread is next free, and stops waiting then.
   public func cancel(_ id: ID) {
-    if requested.removeValue(forKey: id) != nil {
-      tally.cancelledBeforeStart += 1
-    } else if let operation = operations.removeValue(forKey: id) {
+    if withdraw(id) { return }
+    if let operation = operations.removeValue(forKey: id) {
       // Told when the main thread is next free, with the new requests. Should
       // it arrive first, its value is cached all the same.
       cancelled.append(operation)
@@ -178,9 +177,13 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   }
 
   /// Withdraws the request for `id` if it has not started; a load under way
-  /// carries on, and what it brings is cached.
-  public func withdraw(_ id: ID) {
-    if requested.removeValue(forKey: id) != nil { tally.cancelledBeforeStart += 1 }
+  /// carries on, and what it brings is cached. Returns whether there was
+  /// one to withdraw.
+  @discardableResult
+  public func withdraw(_ id: ID) -> Bool {
+    guard requested.removeValue(forKey: id) != nil else { return false }
+    tally.cancelledBeforeStart += 1
+    return true
   }
 
   /// Cancels every load except those for `kept` (a mode switch).

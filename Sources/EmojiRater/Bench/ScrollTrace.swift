@@ -42,17 +42,19 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
     case .steady:
       while time < duration {
         steps.append(Step(time: time, command: .scroll(rows: 1)))
-        time += 200
+        time += cycle
       }
     case .burst:
       while time < duration {
-        let inSecond = time.truncatingRemainder(dividingBy: 1000)
-        if inSecond < 500 { steps.append(Step(time: time, command: .scroll(rows: 1))) }
+        // Bursting the first half of each cycle.
+        if time.truncatingRemainder(dividingBy: cycle) < cycle / 2 {
+          steps.append(Step(time: time, command: .scroll(rows: 1)))
+        }
         time += 1000.0 / 30
       }
     case .reversal:
       while time < duration {
-        let down = time.truncatingRemainder(dividingBy: 3000) < 1500
+        let down = time.truncatingRemainder(dividingBy: cycle) < cycle / 2
         steps.append(Step(time: time, command: .scroll(rows: down ? 1 : -1)))
         time += 100
       }
@@ -61,7 +63,7 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
       while time < duration {
         count += 1
         steps.append(Step(time: time, command: .page(down: count % 4 != 0)))
-        time += 600
+        time += cycle / 4  // Three pages down and one up: four a cycle.
       }
     }
     return steps

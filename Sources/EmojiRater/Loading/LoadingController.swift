@@ -115,8 +115,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     // slowed. Only when the view changed: otherwise the loader's ranking
     // still stands, and a frame of spinners on a still screen would rank
     // every waiting load again for nothing.
+    guard mode != .sync else { return }
     let deadlines = deadlines(at: now)
-    if mode != .sync, !deadlines.canReuseRanking(madeWith: rankedWith, after: now - rankedAt) {
+    if !deadlines.canReuseRanking(madeWith: rankedWith, after: now - rankedAt) {
       rankedWith = deadlines
       rankedAt = now
       loader.urgency = { id, _ in deadlines.urgency(of: id) }

@@ -59,7 +59,14 @@ enum CellView {
   /// ncurses works out and writes its output line by line (`emoji-rater
   /// bench`, 200×60, pages: half the bytes a frame, work p50 0.57 → 0.33 ms).
   static func spinnerFrame(item: Int, row: Int, step: Int, groups: Int) -> Int {
-    (step + row % groups) / groups + item
+    spinnerBeat(row: row, step: step, groups: groups) + item
+  }
+
+  /// How many times row `row`'s spinners have moved on by step `step`: all
+  /// of a row's spinners move on when this does, so whether they did
+  /// between two frames is a question for the row, not for each cell.
+  static func spinnerBeat(row: Int, step: Int, groups: Int) -> Int {
+    (step + row % groups) / groups
   }
 
   /// Draws the cell onto blank columns (`spinnerFrame` is the spinner's

@@ -70,13 +70,13 @@ enum GridView {
         let firstPosition = layout.flatIndex(of: IndexPath(item: items.lowerBound, section: section))
         if case .cells(let oldSelection, let known)? = before, let previous {
           // The same row of cells: ask for and draw only what may have changed.
+          let spinnersMovedOn =
+            CellView.spinnerBeat(row: row, step: step, groups: groups)
+            != CellView.spinnerBeat(row: row, step: previous.animationStep, groups: previous.spinnerGroups)
           var cells = known
           for column in known.indices {
             if let cell = known[column] {
-              let spinnerMovedOn =
-                cell.content == .loading
-                && drawing.spinnerFrame(column, at: step, groups: groups)
-                  != drawing.spinnerFrame(column, at: previous.animationStep, groups: previous.spinnerGroups)
+              let spinnerMovedOn = spinnersMovedOn && cell.content == .loading
               guard spinnerMovedOn || (column == selectedColumn) != (column == oldSelection) else { continue }
             } else {
               cells[column] = Cell(
@@ -116,16 +116,14 @@ enum GridView {
     let layout: GridLayout
     let canvas: any Canvas
 
-    func spinnerFrame(_ column: Int, at step: Int, groups: Int) -> Int {
-      CellView.spinnerFrame(item: firstItem + column, row: gridRow, step: step, groups: groups)
-    }
-
     func draw(_ cell: Cell, column: Int, erasing: Bool) {
       let x = layout.originX(ofColumn: column)
       if erasing { canvas.fill(row: row, column: x, width: layout.metrics.cellWidth, style: .plain) }
       CellView.draw(
         cell.content, vote: cell.vote, selected: column == selectedColumn,
-        spinnerFrame: spinnerFrame(column, at: step, groups: groups), row: row, x: x, on: canvas)
+        spinnerFrame: CellView.spinnerFrame(
+          item: firstItem + column, row: gridRow, step: step, groups: groups),
+        row: row, x: x, on: canvas)
     }
   }
 
