@@ -1,4 +1,5 @@
 import CollectionKit
+import FrameTiming
 import Loading
 import Terminal
 import Testing
@@ -102,6 +103,9 @@ import Testing
     var random = SeededGenerator(seed: seed)
     var (state, content, memo) = start(size)
     var canvas = TextCanvas(size: size)
+    // Frames' timings for the HUD: its figures change as they come.
+    var stats = FrameStats()
+    var clock: UInt64 = 0
     for step in 0..<300 {
       // Seconds of drawing under Thread Sanitizer: let the other suites'
       // main-actor work (loader arrivals) through now and then.
@@ -129,11 +133,18 @@ import Testing
         state.spinnerGroups = [6, 12, 24][Int.random(in: 0..<3, using: &random)]
       }
 
+      if Bool.random(using: &random) {
+        clock += 16_666_667
+        let work = FrameWork(draw: UInt64.random(in: 100_000...3_000_000, using: &random))
+        stats.record(FrameSample(start: clock, work: work))
+      }
+      let hud = HUDModel(stats: stats, loading: nil, idle: Bool.random(using: &random))
+
       memo.forget(items: content.takeChanges())
       memo.forget(items: state.takeVoteChanges().map(\.item))
-      RootView.draw(state, content: content, memo: memo, on: canvas)
+      RootView.draw(state, content: content, hud: hud, memo: memo, on: canvas)
       let fresh = TextCanvas(size: canvas.size)
-      RootView.draw(state, content: content, on: fresh)
+      RootView.draw(state, content: content, hud: hud, on: fresh)
       if let difference = difference(canvas, fresh) {
         Issue.record("after step \(step) (\(command)): \(difference)")
         return
@@ -153,6 +164,20 @@ import Testing
     #expect(canvas.scrolls == 1)
     // The new row, and the selection the wheel pulled onto the top row.
     #expect(canvas.glyphs <= state.layout.columns + 1, "one new row of cells, not the screen")
+  }
+
+  @Test func aFrameWithNothingNewLeavesTheBottomLinesAlone() {
+    let size = Size(rows: 24, columns: 80)
+    var (state, content, memo) = start(size)
+    let canvas = CountingCanvas(size: size)
+    RootView.draw(state, content: content, memo: memo, on: canvas)
+    canvas.texts = []
+    RootView.draw(state, content: content, memo: memo, on: canvas)
+    #expect(canvas.texts.isEmpty)
+    // The selection moves: the status line tells of the new one.
+    state.apply(.move(.right))
+    RootView.draw(state, content: content, memo: memo, on: canvas)
+    #expect(canvas.texts.contains { $0.contains("2/\(state.layout.itemCount)") })
   }
 
   @Test func anArrivalRedrawsItsCellAlone() {

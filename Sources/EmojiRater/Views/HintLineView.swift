@@ -6,11 +6,10 @@ enum HintLineView {
   static let hints = ["Enter vote", "/ search", "f HUD", "m mode", "? help", "q quit", "arrows/hjkl move"]
 
   @MainActor
-  static func draw(_ state: AppState, on canvas: any Canvas) {
-    let row = state.screen.hintRow
+  static func draw(notice: String?, row: Int, on canvas: any Canvas) {
     let width = canvas.size.columns
     var column = 1
-    if let notice = state.shownNotice {
+    if let notice {
       column += canvas.truncatedText(notice, row: row, column: column, width: width - 2, style: Theme.notice)
       column += 2
     }

@@ -23,6 +23,8 @@ public final class RenderMemo {
   private var frame: Frame?
   private var topRow = 0
   private var drawn = GridView.Drawn(lines: [], animationStep: 0, spinnerGroups: 1)
+  /// What the bottom lines show from the last frame.
+  private(set) var bottomLines: BottomLines?
 
   public init() {}
 
@@ -61,9 +63,10 @@ public final class RenderMemo {
   }
 
   /// Remembers what a frame drew (a nil frame: nothing to reuse next time).
-  func remember(_ frame: Frame?, topRow: Int, grid: GridView.Drawn) {
+  func remember(_ frame: Frame?, topRow: Int, grid: GridView.Drawn, bottomLines: BottomLines) {
     self.frame = frame
     self.topRow = topRow
     drawn = grid
+    self.bottomLines = bottomLines
   }
 }

@@ -20,22 +20,16 @@ public enum RootView {
       return
     }
     let grid = GridView.draw(state, content: content, previous: previous, on: canvas)
-    if previous != nil {
-      // The two bottom lines change with almost every frame: always drawn afresh.
-      for row in [state.screen.statusRow, state.screen.hintRow] {
-        canvas.fill(row: row, column: 0, width: canvas.size.columns, style: .plain)
+    // The two bottom lines: drawn again only when what they show changed
+    // (at 200 columns, drawing them every frame was a sixth of drawing).
+    let bottom = BottomLines(state, content: content, hud: hud)
+    if previous == nil || memo?.bottomLines != bottom {
+      if previous != nil {
+        for row in [state.screen.statusRow, state.screen.hintRow] {
+          canvas.fill(row: row, column: 0, width: canvas.size.columns, style: .plain)
+        }
       }
-    }
-    StatusLineView.draw(state, content: content, on: canvas)
-    if let search = state.search {
-      let position =
-        state.layout.contains(state.selection)
-        ? search.position(of: state.layout.flatIndex(of: state.selection)) : nil
-      SearchLineView.draw(search, position: position, row: state.screen.hintRow, on: canvas)
-    } else if state.isHUDShown, let hud {
-      HUDView.draw(hud, notice: state.shownNotice, row: state.screen.hintRow, on: canvas)
-    } else {
-      HintLineView.draw(state, on: canvas)
+      bottom.draw(statusRow: state.screen.statusRow, hintRow: state.screen.hintRow, on: canvas)
     }
     // Overlays are drawn over the grid: the next frame draws the grid whole again.
     if state.isHelpShown {
@@ -45,7 +39,49 @@ public enum RootView {
       VoteOverlayView.draw(overlay, frame: overlayFrame, current: state.selectedVote, on: canvas)
       memo?.invalidate()
     } else {
-      memo?.remember(frame, topRow: topRow, grid: grid)
+      memo?.remember(frame, topRow: topRow, grid: grid, bottomLines: bottom)
+    }
+  }
+}
+
+/// What the two lines under the grid show: the status line, and the search,
+/// the HUD or the key hints below it. They are drawn from this alone.
+struct BottomLines: Equatable {
+  var status: StatusLineView.Shown
+  var hint: HintRow
+
+  enum HintRow: Equatable {
+    /// The search's line, with the selection's place among the matches.
+    case search(Search, position: Int?)
+    case hud(HUDModel, notice: String?)
+    case hints(notice: String?)
+  }
+
+  @MainActor
+  init(_ state: AppState, content: any GridContent, hud: HUDModel?) {
+    status = StatusLineView.Shown(state, content: content)
+    if let search = state.search {
+      let position =
+        state.layout.contains(state.selection)
+        ? search.position(of: state.layout.flatIndex(of: state.selection)) : nil
+      hint = .search(search, position: position)
+    } else if state.isHUDShown, let hud {
+      hint = .hud(hud, notice: state.shownNotice)
+    } else {
+      hint = .hints(notice: state.shownNotice)
+    }
+  }
+
+  @MainActor
+  func draw(statusRow: Int, hintRow: Int, on canvas: any Canvas) {
+    StatusLineView.draw(status, row: statusRow, on: canvas)
+    switch hint {
+    case .search(let search, let position):
+      SearchLineView.draw(search, position: position, row: hintRow, on: canvas)
+    case .hud(let hud, let notice):
+      HUDView.draw(hud, notice: notice, row: hintRow, on: canvas)
+    case .hints(let notice):
+      HintLineView.draw(notice: notice, row: hintRow, on: canvas)
     }
   }
 }

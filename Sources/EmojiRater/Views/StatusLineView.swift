@@ -6,30 +6,51 @@ import Terminal
 ///
 ///     grinning face · Smileys & Emotion › face-smiling · 1/1870 · U+1F600 · E1.0
 enum StatusLineView {
+  /// Everything the line shows. The line is drawn from this alone, so a
+  /// frame whose `Shown` is the same as the last one's can leave it be.
+  struct Shown: Equatable {
+    var filter: VoteFilter
+    /// The selection's place (from 1) among `itemCount`; nil when nothing shows.
+    var position: Int?
+    var itemCount: Int
+    var vote: Vote?
+    /// The selected emoji once its data has arrived.
+    var emoji: Emoji?
+
+    @MainActor
+    init(_ state: AppState, content: any GridContent) {
+      filter = state.filter
+      let selected = state.layout.contains(state.selection)
+      position = selected ? state.layout.flatIndex(of: state.selection) + 1 : nil
+      itemCount = state.layout.itemCount
+      vote = state.selectedVote
+      emoji = selected ? content.loadedEmoji(at: state.selection) : nil
+    }
+  }
+
   @MainActor
-  static func draw(_ state: AppState, content: any GridContent, on canvas: any Canvas) {
-    let row = state.screen.statusRow
+  static func draw(_ shown: Shown, row: Int, on canvas: any Canvas) {
     let width = canvas.size.columns
-    guard state.layout.contains(state.selection) else {
+    guard let place = shown.position else {
       let empty =
-        state.filter == .all ? " no emoji" : " no emoji \(state.filter.label) (v shows the next filter)"
+        shown.filter == .all ? " no emoji" : " no emoji \(shown.filter.label) (v shows the next filter)"
       canvas.truncatedText(empty, row: row, column: 0, width: width, style: Theme.status)
       return
     }
     let theme = Theme.for(canvas)
-    let position = "\(state.layout.flatIndex(of: state.selection) + 1)/\(state.layout.itemCount)"
+    let position = "\(place)/\(shown.itemCount)"
     var column = 1
-    if state.filter != .all {
+    if shown.filter != .all {
       // A filter first: the grid is not the whole catalog, and the position counts what shows.
-      column += canvas.text("[\(state.filter.label)] ", row: row, column: column, style: Theme.notice)
+      column += canvas.text("[\(shown.filter.label)] ", row: row, column: column, style: Theme.notice)
     }
-    if let vote = state.selectedVote {
+    if let vote = shown.vote {
       // Then the vote: it is the person's own, and it never waits for a load.
       column += canvas.text(
         CellView.voteSign(vote, unicode: canvas.isUnicode) + " voted \(vote.rawValue) ", row: row,
         column: column, style: Theme.vote(vote))
     }
-    guard let emoji = content.loadedEmoji(at: state.selection) else {
+    guard let emoji = shown.emoji else {
       column += canvas.text("loading" + theme.ellipsis, row: row, column: column, style: Theme.statusDetail)
       canvas.text(theme.separator + position, row: row, column: column, style: Theme.statusDetail)
       return
