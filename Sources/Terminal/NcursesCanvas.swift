@@ -11,14 +11,17 @@ final class NcursesCanvas: Canvas {
   var size: Size
   let isUnicode: Bool
   private let hasColors: Bool
-  /// Colour pairs are allocated on first use: (foreground, background) → pair.
-  private var colorPairs: [ColorKey: Int16] = [:]
+  /// Colour pairs are allocated on first use, by `pairSlot` of (foreground,
+  /// background); 0 until then. An array, not a dictionary: every cell drawn
+  /// asks, and hashing a key each time was a tenth of drawing a slide frame.
+  private var colorPairs = [Int16](repeating: 0, count: NcursesCanvas.pairSlots)
+  private var allocatedPairs: Int16 = 0
+  /// The style ncurses' window has now, so a run of cells in one style sets it once.
+  private var appliedStyle: Style?
   private var buffer: [wchar_t] = []
 
-  private struct ColorKey: Hashable {
-    var foreground: Int16
-    var background: Int16
-  }
+  /// No colour (the terminal's default) or one of the eight, for each of the two.
+  private static let pairSlots = (Color.allCases.count + 1) * (Color.allCases.count + 1)
 
   init(size: Size, isUnicode: Bool, hasColors: Bool) {
     self.size = size
@@ -78,14 +81,14 @@ final class NcursesCanvas: Canvas {
       drawnWidth = 1
     }
     apply(style)
-    // The shared buffer, not an array per glyph: this runs for every cell drawn.
+    // The shared buffer, not an array per glyph: this runs for every cell
+    // drawn. The glyph and its padding go in one call.
     buffer.removeAll(keepingCapacity: true)
     buffer.append(wchar_t(shown.value))
+    buffer.append(contentsOf: repeatElement(wchar_t(32), count: width - drawnWidth))
+    let count = Int32(buffer.count)
     buffer.append(0)
-    _ = mvwaddnwstr(er_stdscr(), Int32(row), Int32(column), buffer, 1)
-    if drawnWidth < width {
-      fill(row: row, column: column + drawnWidth, width: width - drawnWidth, style: style)
-    }
+    _ = mvwaddnwstr(er_stdscr(), Int32(row), Int32(column), buffer, count)
   }
 
   func scroll(rows: Range<Int>, by offset: Int) {
@@ -104,6 +107,8 @@ final class NcursesCanvas: Canvas {
   // MARK: Attributes
 
   private func apply(_ style: Style) {
+    guard style != appliedStyle else { return }
+    appliedStyle = style
     var attributes = er_a_normal()
     if style.bold { attributes |= er_a_bold() }
     if style.dim { attributes |= er_a_dim() }
@@ -115,14 +120,17 @@ final class NcursesCanvas: Canvas {
 
   private func colorPair(_ style: Style) -> Int16 {
     guard style.foreground != nil || style.background != nil else { return 0 }
+    let slot = Self.slot(style.foreground) * (Color.allCases.count + 1) + Self.slot(style.background)
+    if colorPairs[slot] != 0 { return colorPairs[slot] }
+    guard Int32(allocatedPairs) + 1 < er_color_pairs() else { return 0 }
+    allocatedPairs += 1
     // -1 is the terminal's default colour (use_default_colors).
-    let key = ColorKey(
-      foreground: style.foreground?.rawValue ?? -1, background: style.background?.rawValue ?? -1)
-    if let pair = colorPairs[key] { return pair }
-    let pair = Int16(colorPairs.count + 1)
-    guard Int32(pair) < er_color_pairs() else { return 0 }
-    init_pair(pair, key.foreground, key.background)
-    colorPairs[key] = pair
-    return pair
+    init_pair(allocatedPairs, style.foreground?.rawValue ?? -1, style.background?.rawValue ?? -1)
+    colorPairs[slot] = allocatedPairs
+    return allocatedPairs
+  }
+
+  private static func slot(_ color: Color?) -> Int {
+    color.map { Int($0.rawValue) + 1 } ?? 0
   }
 }

@@ -71,7 +71,7 @@ import Testing
       state.advancePageScroll()
       frames += 1
     }
-    #expect(frames == AppState.pageScrollFrames)
+    #expect(frames == state.pageScrollFrames)
     #expect(state.presentedViewport.topRow == 84)
   }
 

@@ -22,13 +22,19 @@ public struct AppState: Sendable {
   /// (`advancePageScroll`), so a page slides rather than jumps, as a scroll
   /// view's animated scroll does, and no single frame pays for a whole new
   /// screen of cells. Any other change of `viewport` shows at once.
-  ///
-  /// Six frames (100 ms) measured best: at 200×60 a slide frame of 5 rows
-  /// costs about what one of 10 does (the spinners, the loader's
-  /// bookkeeping), so a slower slide only keeps more frames busy
-  /// (`emoji-rater bench`, pages: p50 0.4 ms at 6 frames, 0.8 ms at 12).
   public private(set) var presentedViewport: Viewport
-  public static let pageScrollFrames = 6
+  /// The frames a page scroll takes: six (100 ms), or on a big screen as
+  /// many as bring in `slideCellsPerFrame` cells a frame, up to twelve
+  /// (200 ms, as long as a scroll view's animated scroll). A slide frame's
+  /// cost grows with the cells it brings in (each is displayed, drawn and
+  /// written); at 200×60 six frames of ten rows cost 1.5 ms each at p95,
+  /// twelve of five 1.3 ms (`emoji-rater bench --traces pages`). At 80×24
+  /// more frames only keep more frames busy.
+  public var pageScrollFrames: Int {
+    let cells = max(1, viewport.height - 1) * layout.columns
+    return min(12, max(6, (cells + Self.slideCellsPerFrame - 1) / Self.slideCellsPerFrame))
+  }
+  static let slideCellsPerFrame = 250
   /// Rows a frame of the current page scroll moves.
   private var pageScrollStep = 1
   public private(set) var selection: IndexPath
@@ -138,7 +144,8 @@ public struct AppState: Sendable {
 
   /// The vote of the item shown at flat position `shownItem`.
   public func vote(atShown shownItem: Int) -> Vote? {
-    votes[shown.catalogItem(shownItem)]
+    // Asked for every cell drawn; most screens have no votes on them at all.
+    votes.isEmpty ? nil : votes[shown.catalogItem(shownItem)]
   }
 
   public var selectedEmoji: Emoji? {
@@ -166,7 +173,7 @@ public struct AppState: Sendable {
       presentedViewport = presented
       // However many pages are pressed, the scroll ends in the same few frames.
       let distance = abs(viewport.topRow - presentedViewport.topRow)
-      pageScrollStep = max(1, (distance + Self.pageScrollFrames - 1) / Self.pageScrollFrames)
+      pageScrollStep = max(1, (distance + pageScrollFrames - 1) / pageScrollFrames)
     case .scroll(let rows):
       viewport.scroll(by: rows, in: layout)
       keepSelectionOnScreen()

@@ -44,11 +44,21 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// arrivals count: a cell coming into view is on a line the screen draws
   /// whole anyway.
   private var changedItems: Set<Int>? = []
-  /// Every display since `startDisplayLog()`, for the benchmark's oracle.
-  public private(set) var displayLog: [OraclePrefetcher.Display] = []
+  /// Cells coming on screen and leaving it since `startDisplayLog()`, in
+  /// order, for the benchmark's oracle: paired into displays only when
+  /// asked (`displayLog`), so a frame pays an append per cell, no lookup.
+  private var displayEvents: [DisplayEvent] = []
   private var displayLogStart: UInt64?
-  /// Where each item now on screen has its display in `displayLog`, to note its end.
-  private var openDisplays: [Int: Int] = [:]
+  /// The clock as the current `update` read it: the cells it displays all
+  /// came on screen then (and a slide frame displays hundreds).
+  private var updateTime: UInt64?
+
+  private struct DisplayEvent {
+    var item: Int
+    /// Milliseconds since the log started.
+    var time: Double
+    var isEnd: Bool
+  }
 
   public init(
     catalog: EmojiCatalog, layout: GridLayout, options: LoadingOptions, clock: any MonotonicClock,
@@ -97,6 +107,8 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     self.visibleRows = visibleRows
     loader.cacheCapacity = max(configuredCacheSize, Self.cacheFloor(rows: visibleRows.count, layout: layout))
     let now = clock.now()
+    updateTime = now
+    defer { updateTime = nil }
     let plan = planner.update(visibleRows: visibleRows, in: layout, at: now)
     expectedSpeed = planner.expectedSpeed(at: now)
     if plan.hasPrefetching {
@@ -170,14 +182,35 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
 
   /// Starts recording when each item comes on screen (times from now).
   public func startDisplayLog() {
-    displayLog = []
-    openDisplays = [:]
+    displayEvents = []
     displayLogStart = clock.now()
   }
 
-  /// Milliseconds since `startDisplayLog()`, or nil when not logging.
-  private func displayLogTime() -> Double? {
-    displayLogStart.map { Double(clock.now() - $0) / 1e6 }
+  /// Every display since `startDisplayLog()`, in the order they began.
+  public var displayLog: [OraclePrefetcher.Display] {
+    var log: [OraclePrefetcher.Display] = []
+    var open: [Int: Int] = [:]  // Where each item on screen has its display in `log`.
+    for event in displayEvents {
+      if event.isEnd {
+        if let index = open.removeValue(forKey: event.item) { log[index].end = event.time }
+      } else {
+        open[event.item] = log.count
+        log.append(.init(item: event.item, time: event.time))
+      }
+    }
+    return log
+  }
+
+  /// Notes that `item` came on screen or left it, when logging.
+  private func logDisplay(of item: Int, isEnd: Bool) {
+    guard let displayLogStart else { return }
+    displayEvents.append(
+      DisplayEvent(item: item, time: Double(currentTime() - displayLogStart) / 1e6, isEnd: isEnd))
+  }
+
+  /// The time of the current update, or the clock's outside one.
+  private func currentTime() -> UInt64 {
+    updateTime ?? clock.now()
   }
 
   /// Loads the items in `rows` at once, uncounted: a benchmark run starts
@@ -191,16 +224,15 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// and the next update displays the new screen afresh.
   public func show(_ items: ShownItems) {
     guard items != shown else { return }
+    if displayLogStart != nil {
+      for position in planner.visible { logDisplay(of: shown.catalogItem(position), isEnd: true) }
+    }
     shown = items
     // The ranking's view is of the old items: the default order until the next update.
     rankedWith = nil
     loader.urgency = nil
     loader.cancelAll()
     waitingSince.removeAll()
-    if let time = displayLogTime() {
-      for open in openDisplays.values { displayLog[open].end = time }
-    }
-    openDisplays = [:]
     planner.reset()
     changedItems = nil
   }
@@ -237,16 +269,13 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   public func willDisplay(itemAt indexPath: IndexPath) {
     let id = id(of: indexPath)
     display.displayed += 1
-    if let time = displayLogTime() {
-      openDisplays[id] = displayLog.count
-      displayLog.append(.init(item: id, time: time))
-    }
+    logDisplay(of: id, isEnd: false)
     if loader.displayedValue(for: id) != nil {
       display.readyOnDisplay += 1
       display.visibleLatency.record(milliseconds: 0)
       return
     }
-    waitingSince[id] = clock.now()
+    waitingSince[id] = currentTime()
     // A failed cell retries when it is displayed again; sync mode loads in its own time.
     if mode != .sync { loader.load(id, priority: .visible) }
   }
@@ -254,9 +283,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   public func didEndDisplaying(itemAt indexPath: IndexPath) {
     let id = id(of: indexPath)
     waitingSince.removeValue(forKey: id)
-    if let open = openDisplays.removeValue(forKey: id), let time = displayLogTime() {
-      displayLog[open].end = time
-    }
+    logDisplay(of: id, isEnd: true)
     if mode == .async { loader.cancel(id) }
   }
 

@@ -106,12 +106,11 @@ enum CellView {
       // The blanks around a spinner in its colour too: a row of spinners is
       // then one run of one colour, not two colour changes a cell (at
       // 200×60 paging, a third fewer bytes a frame). Blanks look the same.
-      if !selected {
-        if vote == nil { canvas.fill(row: row, column: x, width: 1, style: Theme.spinner) }
-        canvas.fill(row: row, column: slot + 2, width: 2, style: Theme.spinner)
-      }
+      // Unselected, the glyph's padding covers the two blanks after its slot too.
+      if !selected, vote == nil { canvas.fill(row: row, column: x, width: 1, style: Theme.spinner) }
       canvas.glyph(
-        frames[spinnerFrame % frames.count], row: row, column: slot, width: 2,
+        frames[spinnerFrame % frames.count], row: row, column: slot,
+        width: selected ? CellGlyph.slotWidth : CellGlyph.slotWidth + 2,
         style: selected ? style : Theme.spinner)
     case .failed:
       canvas.text(canvas.isUnicode ? "✗" : "x", row: row, column: slot, maxWidth: 2, style: Theme.failed)
