@@ -28,10 +28,13 @@ extension PrefetchPlanner.Plan {
   /// when the main thread is free; so can a caller.
   @MainActor
   public func deliverPrefetching(to prefetching: any CollectionViewDataSourcePrefetching) {
-    if !cancelPrefetching.isEmpty { prefetching.cancelPrefetchingForItems(at: cancelPrefetching) }
-    if !prefetch.isEmpty { prefetching.prefetchItems(at: prefetch) }
+    let cancelled = cancelPrefetching
+    if !cancelled.isEmpty { prefetching.cancelPrefetchingForItems(at: cancelled) }
+    let requests = prefetch
+    if !requests.isEmpty { prefetching.prefetchItems(at: requests) }
   }
 
-  /// Whether there is anything for a prefetching data source.
-  public var hasPrefetching: Bool { !cancelPrefetching.isEmpty || !prefetch.isEmpty }
+  /// Whether there may be anything for a prefetching data source: the
+  /// window or the screen moved. Cheap: the lists are not worked out.
+  public var hasPrefetching: Bool { window?.mayChangePrefetching ?? false }
 }

@@ -25,12 +25,62 @@ public struct PrefetchPlanner: Sendable {
   public struct Plan: Equatable, Sendable {
     public var willDisplay: [IndexPath] = []
     public var didEndDisplaying: [IndexPath] = []
-    /// Nearest first, the scroll direction first at equal distance.
-    public var prefetch: [Prefetch] = []
-    /// Items no longer wanted at all: neither on screen nor in the window.
-    public var cancelPrefetching: [IndexPath] = []
+    /// How the window moved. The prefetch lists are worked out from it when
+    /// asked for, which the frame need not wait for (UIKit asks outside the
+    /// layout pass): a page slide changes hundreds of them a frame.
+    var window: WindowChange?
 
     public init() {}
+
+    /// Nearest first, the scroll direction first at equal distance.
+    public var prefetch: [Prefetch] { window?.prefetches() ?? [] }
+    /// Items no longer wanted at all: neither on screen nor in the window.
+    public var cancelPrefetching: [IndexPath] { window?.cancelled() ?? [] }
+  }
+
+  /// The window and the screen before an update and after it.
+  struct WindowChange: Equatable, Sendable {
+    var newWanted: Range<Int>
+    var newVisible: Range<Int>
+    var alreadyWanted: Range<Int>
+    var wasVisible: Range<Int>
+    /// The rows now on screen, within the layout.
+    var visibleRows: Range<Int>
+    var direction: Direction
+    var layout: GridLayout
+
+    /// Whether the lists may have anything in them: true whenever the
+    /// screen or the window moved, and only then.
+    var mayChangePrefetching: Bool { newWanted != alreadyWanted || newVisible != wasVisible }
+
+    func cancelled() -> [IndexPath] {
+      PrefetchPlanner.items(in: alreadyWanted, notIn: newWanted, layout)
+    }
+
+    /// The items newly in the window (not on screen), nearest row first, the
+    /// scroll direction first at equal distance, left to right within a row.
+    func prefetches() -> [Prefetch] {
+      var requests: [Prefetch] = []
+      for flat in newWanted where !newVisible.contains(flat) {
+        // Newly wanted, or leaving the screen but still near (it keeps loading as a prefetch).
+        guard !alreadyWanted.contains(flat) || wasVisible.contains(flat) else { continue }
+        let indexPath = layout.indexPath(flatIndex: flat)
+        let row = layout.row(of: indexPath)
+        let distance =
+          row >= visibleRows.upperBound ? row - visibleRows.upperBound + 1 : visibleRows.lowerBound - row
+        requests.append(Prefetch(indexPath, distance: distance))
+      }
+      let leading: (Prefetch) -> Bool = { [direction, layout, visibleRows] request in
+        let below = layout.row(of: request.indexPath) >= visibleRows.upperBound
+        return direction == .up ? !below : below
+      }
+      return requests.sorted { a, b in
+        if a.distance != b.distance { return a.distance < b.distance }
+        let (aLeads, bLeads) = (leading(a), leading(b))
+        if aLeads != bLeads { return aLeads }
+        return a.indexPath < b.indexPath
+      }
+    }
   }
 
   /// An item to prefetch and how many rows it lies beyond the viewport.
@@ -135,13 +185,11 @@ public struct PrefetchPlanner: Sendable {
     var plan = Plan()
     plan.willDisplay = Self.items(in: newVisible, notIn: visible, layout)
     plan.didEndDisplaying = Self.items(in: visible, notIn: newVisible, layout)
-    // Everything no longer wanted, including items that just left the screen
-    // and fell outside the window too: their loads can stop.
-    plan.cancelPrefetching = Self.items(in: wanted, notIn: newWanted, layout)
-    plan.prefetch = prefetches(
+    // To cancel: everything no longer wanted, including items that just left
+    // the screen and fell outside the window too: their loads can stop.
+    plan.window = WindowChange(
       newWanted: newWanted, newVisible: newVisible, alreadyWanted: wanted, wasVisible: visible,
-      visibleRows: rows,
-      layout)
+      visibleRows: rows, direction: direction, layout: layout)
     visible = newVisible
     wanted = newWanted
     return plan
@@ -150,9 +198,10 @@ public struct PrefetchPlanner: Sendable {
   /// Every item in the current window, as if it had just come into it: for a
   /// switch into prefetching, which must ask for what is already near.
   public func windowPrefetches(visibleRows: Range<Int>, in layout: GridLayout) -> [Prefetch] {
-    prefetches(
+    WindowChange(
       newWanted: wanted, newVisible: visible, alreadyWanted: 0..<0, wasVisible: 0..<0,
-      visibleRows: visibleRows.clamped(to: 0..<layout.rowCount), layout)
+      visibleRows: visibleRows.clamped(to: 0..<layout.rowCount), direction: direction, layout: layout
+    ).prefetches()
   }
 
   /// Forgets everything (the data changed): the next update displays afresh.
@@ -233,36 +282,8 @@ public struct PrefetchPlanner: Sendable {
 
   // MARK: Sets of items
 
-  /// The items newly in the window (not on screen), nearest row first, the
-  /// scroll direction first at equal distance, left to right within a row.
-  private func prefetches(
-    newWanted: Range<Int>, newVisible: Range<Int>, alreadyWanted: Range<Int>, wasVisible: Range<Int>,
-    visibleRows: Range<Int>, _ layout: GridLayout
-  ) -> [Prefetch] {
-    var requests: [Prefetch] = []
-    for flat in newWanted where !newVisible.contains(flat) {
-      // Newly wanted, or leaving the screen but still near (it keeps loading as a prefetch).
-      guard !alreadyWanted.contains(flat) || wasVisible.contains(flat) else { continue }
-      let indexPath = layout.indexPath(flatIndex: flat)
-      let row = layout.row(of: indexPath)
-      let distance =
-        row >= visibleRows.upperBound ? row - visibleRows.upperBound + 1 : visibleRows.lowerBound - row
-      requests.append(Prefetch(indexPath, distance: distance))
-    }
-    let leading: (Prefetch) -> Bool = { [direction] request in
-      let below = layout.row(of: request.indexPath) >= visibleRows.upperBound
-      return direction == .up ? !below : below
-    }
-    return requests.sorted { a, b in
-      if a.distance != b.distance { return a.distance < b.distance }
-      let (aLeads, bLeads) = (leading(a), leading(b))
-      if aLeads != bLeads { return aLeads }
-      return a.indexPath < b.indexPath
-    }
-  }
-
   /// Items in `range` but not in `other`, in order.
-  private static func items(in range: Range<Int>, notIn other: Range<Int>, _ layout: GridLayout)
+  static func items(in range: Range<Int>, notIn other: Range<Int>, _ layout: GridLayout)
     -> [IndexPath]
   {
     range.filter { !other.contains($0) }.map { layout.indexPath(flatIndex: $0) }
