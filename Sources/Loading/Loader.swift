@@ -102,6 +102,11 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     return .absent
   }
 
+  /// Whether the last load of `id` failed (and none is under way).
+  public func hasFailed(_ id: ID) -> Bool {
+    !failures.isEmpty && failures.contains(id)
+  }
+
   /// The cached value, counted as displayed (it will not count as wasted).
   public func displayedValue(for id: ID) -> Value? {
     cache.use(id)

@@ -94,6 +94,10 @@ public final class TerminalScreen {
     intrflush(er_stdscr(), false)
     keypad(er_stdscr(), true)
     nodelay(er_stdscr(), true)
+    // ncurses polls for typed keys while it writes a refresh, to cut the
+    // refresh short if some wait: a frame loop wants each frame whole (keys
+    // are read at the next tick), and the polls are system calls per frame.
+    typeahead(-1)
     leaveok(er_stdscr(), true)
     curs_set(0)
     Self.defineKeyVariants()

@@ -39,6 +39,7 @@ import Testing
   /// Lets every load finish and reach the main actor: waits until all of
   /// them wait on the scheduler, then moves time past their latency.
   func finishLoads(_ controller: LoadingController) async {
+    await afterTheFrame()  // The cells displayed are asked for once the frame is out.
     let counters = { controller.loader.counters }
     #expect(await eventually { counters().queued == 0 && scheduler.pendingCount == counters().inFlight })
     clock.advance(milliseconds: 100)
@@ -185,6 +186,33 @@ import Testing
     // Back to prefetch: the window around the screen is asked for again.
     controller.setMode(.prefetch)
     #expect(await eventually { scheduler.pendingCount == 30 })
+  }
+
+  /// A frame does not wait for the loader's bookkeeping: the cells it
+  /// displays show spinners at once and are asked for once it is out.
+  @Test func theCellsAFrameDisplaysAreAskedForAfterIt() async {
+    let controller = controller(.async)
+    controller.update(visibleRows: 0..<2, layout: layout)  // items 0..<15
+    #expect(isLoading(controller.content(at: IndexPath(item: 0, section: 0))))
+    #expect(controller.hasVisibleLoads)
+    #expect(!controller.loader.hasOutstandingLoads)
+    await afterTheFrame()
+    #expect(controller.loader.counters.queued + controller.loader.counters.inFlight == 15)
+  }
+
+  /// A cell that leaves before its frame is out is never asked for.
+  @Test func aCellGoneBeforeItsFrameIsOutIsNotLoaded() async {
+    let controller = controller(.async)
+    controller.update(visibleRows: 0..<2, layout: layout)
+    controller.update(visibleRows: 30..<32, layout: layout)
+    await afterTheFrame()
+    for item in 0..<15 {
+      guard case .absent = controller.loader.state(of: item) else {
+        Issue.record("item \(item) left the screen before its frame was out, yet was asked for")
+        return
+      }
+    }
+    #expect(controller.loader.hasOutstandingLoads, "what shows now is asked for")
   }
 
   @Test func aFailedCellShowsItAndRetriesWhenDisplayedAgain() async {

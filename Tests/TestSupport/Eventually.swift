@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Polls until `condition` holds, sleeping a millisecond between looks so
 /// the main queue can deliver what the test waits for (loader arrivals hop
 /// there). The timeout only keeps a broken test from hanging; it is no
@@ -12,4 +14,14 @@ public func eventually(timeout: Duration = .seconds(120), _ condition: () -> Boo
     try? await Task.sleep(for: .milliseconds(1))
   }
   return true
+}
+
+/// Waits until the main queue has run everything queued on it before this
+/// call: the work an app defers until a frame is on screen (the loading
+/// controller hands the cells it displayed to the loader then).
+@MainActor
+public func afterTheFrame() async {
+  await withCheckedContinuation { continuation in
+    DispatchQueue.main.async { continuation.resume() }
+  }
 }

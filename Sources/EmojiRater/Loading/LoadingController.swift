@@ -39,6 +39,8 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   private let configuredCacheSize: Int
   /// Items on screen whose data has not arrived, with when they came on screen.
   private var waitingSince: [Int: UInt64] = [:]
+  /// Items displayed without their data that the loader has not yet been asked for.
+  private var visibleToLoad: [Int] = []
   /// Grid positions on screen whose content may have changed since the
   /// screen last asked (`takeChanges`); nil when anything may have. Only
   /// arrivals count: a cell coming into view is on a line the screen draws
@@ -111,18 +113,22 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     defer { updateTime = nil }
     let plan = planner.update(visibleRows: visibleRows, in: layout, at: now)
     expectedSpeed = planner.expectedSpeed(at: now)
-    if plan.hasPrefetching {
-      // As UIKit asks for prefetches outside the layout pass: once this
-      // frame is on screen. A page jump cancels and asks for hundreds;
-      // the frame needs none of them.
+    plan.deliverDisplays(to: self)
+    if !visibleToLoad.isEmpty || plan.hasPrefetching {
+      // The loads go to the loader once this frame is on screen, as UIKit
+      // asks for prefetches outside the layout pass: the cells show their
+      // spinners either way, and a slide frame that displays hundreds of
+      // cells need not wait for their bookkeeping (at 200×60, a third of
+      // its input time). Cells on screen first, then the window.
+      let prefetching = plan.hasPrefetching ? plan : nil
       DispatchQueue.main.async { [weak self] in
         MainActor.assumeIsolated {
           guard let self else { return }
-          plan.deliverPrefetching(to: self)
+          self.loadVisibleCells()
+          prefetching?.deliverPrefetching(to: self)
         }
       }
     }
-    plan.deliverDisplays(to: self)
     // What was too late a moment ago may be in time now that the scroll
     // slowed. Only when the view changed: otherwise the loader's ranking
     // still stands, and a frame of spinners on a still screen would rank
@@ -276,8 +282,23 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
       return
     }
     waitingSince[id] = currentTime()
-    // A failed cell retries when it is displayed again; sync mode loads in its own time.
-    if mode != .sync { loader.load(id, priority: .visible) }
+    // Sync mode loads in its own time. A failed cell retries when it is
+    // displayed again, at once: until asked for it would show its failure.
+    guard mode != .sync else { return }
+    if loader.hasFailed(id) {
+      loader.load(id, priority: .visible)
+    } else {
+      visibleToLoad.append(id)
+    }
+  }
+
+  /// Asks the loader for the cells displayed without their data, those
+  /// still on screen and waiting (see `update`).
+  private func loadVisibleCells() {
+    for id in visibleToLoad where waitingSince[id] != nil && mode != .sync {
+      loader.load(id, priority: .visible)
+    }
+    visibleToLoad.removeAll(keepingCapacity: true)
   }
 
   public func didEndDisplaying(itemAt indexPath: IndexPath) {

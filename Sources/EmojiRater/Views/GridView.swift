@@ -73,6 +73,11 @@ enum GridView {
           let spinnersMovedOn =
             CellView.spinnerBeat(row: row, step: step, groups: groups)
             != CellView.spinnerBeat(row: row, step: previous.animationStep, groups: previous.spinnerGroups)
+          // Most lines of most frames: nothing to do, and no cell to look at.
+          if !spinnersMovedOn, selectedColumn == oldSelection, !known.contains(nil) {
+            lines.append(.cells(selectedColumn: oldSelection, cells: known))
+            continue
+          }
           var cells = known
           for column in known.indices {
             if let cell = known[column] {
