@@ -75,6 +75,25 @@ import Testing
     #expect(state.presentedViewport.topRow == 84)
   }
 
+  /// A page's slide costs with the cells each frame brings in: a big screen
+  /// slides over more frames, each bringing in a few rows.
+  @Test func aBigScreenSlidesAPageOverMoreFrames() {
+    let content = EmojiCatalog.builtIn(includeSkinTones: false).repeated(toCount: 20_000)
+    var big = AppState(catalog: content, screenSize: Size(rows: 60, columns: 200))
+    #expect(state().pageScrollFrames == 6)
+    #expect(big.pageScrollFrames == 12)
+    big.apply(.page(down: true))
+    var rowsPerFrame: [Int] = []
+    var top = big.presentedViewport.topRow
+    while big.isPageScrolling {
+      big.advancePageScroll()
+      rowsPerFrame.append(big.presentedViewport.topRow - top)
+      top = big.presentedViewport.topRow
+    }
+    #expect(rowsPerFrame.count == 12)
+    #expect(rowsPerFrame.max()! * big.layout.columns <= 2 * AppState.slideCellsPerFrame)
+  }
+
   @Test func anyOtherScrollShowsAtOnceAndEndsAPageScroll() {
     var state = state()
     state.apply(.page(down: true))

@@ -92,6 +92,20 @@ import Testing
     #expect(canvas.lines[7].count <= columns)
   }
 
+  /// The HUD's figures, formatted by hand as `%.1f` and `%.0f%%` would.
+  @Test func hudNumbersReadAsPrintfWouldWriteThem() {
+    #expect(HUDView.ms(0.04) == "0.0")
+    #expect(HUDView.ms(0.46) == "0.5")
+    #expect(HUDView.ms(1.13) == "1.1")
+    #expect(HUDView.ms(9.96) == "10.0")
+    #expect(HUDView.ms(16.7) == "17")
+    #expect(HUDView.percent(0.0012, digits: 1) == "0.1%")
+    #expect(HUDView.percent(0.966, digits: 0) == "97%")
+    #expect(HUDView.percent(1, digits: 1) == "100.0%")
+    #expect(HUDView.decimal(-0.26, digits: 1) == "-0.3")
+    #expect(HUDView.decimal(.nan, digits: 1) == "-")
+  }
+
   @Test func idleHUDAndTheHintsWhenHidden() {
     var hud = Self.sampleHUD
     hud.idle = true

@@ -24,17 +24,17 @@ public struct AppState: Sendable {
   /// screen of cells. Any other change of `viewport` shows at once.
   public private(set) var presentedViewport: Viewport
   /// The frames a page scroll takes: six (100 ms), or on a big screen as
-  /// many as bring in `slideCellsPerFrame` cells a frame, up to twelve
-  /// (200 ms, as long as a scroll view's animated scroll). A slide frame's
-  /// cost grows with the cells it brings in (each is displayed, drawn and
-  /// written); at 200×60 six frames of ten rows cost 1.5 ms each at p95,
-  /// twelve of five 1.3 ms (`emoji-rater bench --traces pages`). At 80×24
-  /// more frames only keep more frames busy.
+  /// many as bring in about `slideCellsPerFrame` cells a frame, up to twelve
+  /// (200 ms, shorter than a scroll view's animated scroll). A slide frame
+  /// costs with the cells it brings in (each is displayed, drawn and
+  /// written): at 200×60 (39 columns) six frames of ten rows cost 1.1 ms at
+  /// p95, twelve of five 0.9 ms (`emoji-rater bench --traces pages`). At
+  /// 80×24 more frames would only keep more frames busy.
   public var pageScrollFrames: Int {
     let cells = max(1, viewport.height - 1) * layout.columns
     return min(12, max(6, (cells + Self.slideCellsPerFrame - 1) / Self.slideCellsPerFrame))
   }
-  static let slideCellsPerFrame = 250
+  static let slideCellsPerFrame = 200
   /// Rows a frame of the current page scroll moves.
   private var pageScrollStep = 1
   public private(set) var selection: IndexPath

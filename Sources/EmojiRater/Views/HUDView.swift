@@ -1,4 +1,3 @@
-import Foundation
 import FrameTiming
 import Terminal
 
@@ -42,19 +41,26 @@ enum HUDView {
   @MainActor private static var lastLayout: (key: LayoutKey, segments: [(String, Style)])?
 
   /// The pieces that fit `key.width`, long forms if all fit, else short ones,
-  /// dropping the least important until they do.
+  /// dropping the least important until they do. Each piece is measured once:
+  /// the layout is made in the frame that shows it, a few times a second.
   private static func layout(_ key: LayoutKey, separator: String) -> [(String, Style)] {
     var pieces = pieces(key.hud, ascii: key.ascii)
     if let notice = key.notice {
       pieces.insert(Piece(long: notice, short: notice, style: Theme.notice, keep: 9), at: 0)
     }
-    let fits = { (texts: [String]) in TextWidth.columns(of: texts.joined(separator: separator)) <= key.width }
-    var useShort = !fits(pieces.map(\.long))
-    while useShort, !fits(pieces.map(\.short)), pieces.count > 1,
+    let separatorWidth = TextWidth.columns(of: separator)
+    var widths = pieces.map { (long: TextWidth.columns(of: $0.long), short: TextWidth.columns(of: $0.short)) }
+    let fits = { (short: Bool) in
+      widths.reduce(0) { $0 + (short ? $1.short : $1.long) } + separatorWidth * (widths.count - 1)
+        <= key.width
+    }
+    var useShort = !fits(false)
+    while useShort, !fits(true), pieces.count > 1,
       let weakest = pieces.indices.min(by: { pieces[$0].keep < pieces[$1].keep })
     {
       pieces.remove(at: weakest)
-      if fits(pieces.map(\.long)) { useShort = false }
+      widths.remove(at: weakest)
+      if fits(false) { useShort = false }
     }
     return pieces.map { (useShort ? $0.short : $0.long, $0.style) }
   }
@@ -65,9 +71,11 @@ enum HUDView {
       pieces.append(
         Piece(long: loading.mode.rawValue, short: loading.mode.rawValue, style: Theme.mode, keep: 9))
     }
-    let fps = hud.idle ? "idle" : "\(Int(hud.fps.rounded())) fps"
+    let fps = hud.idle ? "idle" : "\(Int(hud.fps.rounded()))"
     pieces.append(
-      Piece(long: fps, short: fps.replacingOccurrences(of: " ", with: ""), style: Theme.status, keep: 8))
+      Piece(
+        long: hud.idle ? fps : fps + " fps", short: hud.idle ? fps : fps + "fps", style: Theme.status, keep: 8
+      ))
     pieces.append(
       Piece(
         long: "dropped \(hud.dropped) (\(percent(hud.droppedShare, digits: 1)))",
@@ -108,11 +116,21 @@ enum HUDView {
     return pieces
   }
 
-  private static func ms(_ value: Double) -> String {
-    value < 10 ? String(format: "%.1f", value) : String(Int(value.rounded()))
+  /// Milliseconds: one decimal under 10, whole above. Formatted by hand, as
+  /// `String(format:)` goes through Foundation (a third of laying out the HUD).
+  static func ms(_ value: Double) -> String {
+    value < 10 ? decimal(value, digits: 1) : String(Int(value.rounded()))
   }
 
-  private static func percent(_ share: Double, digits: Int) -> String {
-    String(format: "%.\(digits)f%%", share * 100)
+  static func percent(_ share: Double, digits: Int) -> String {
+    decimal(share * 100, digits: digits) + "%"
+  }
+
+  /// `value` rounded to `digits` (0 or 1) decimals, as `%.1f` would write it.
+  static func decimal(_ value: Double, digits: Int) -> String {
+    guard value.isFinite else { return "-" }
+    if digits == 0 { return String(Int(value.rounded())) }
+    let tenths = Int((abs(value) * 10).rounded())
+    return (value < 0 && tenths > 0 ? "-" : "") + "\(tenths / 10).\(tenths % 10)"
   }
 }
