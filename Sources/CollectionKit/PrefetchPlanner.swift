@@ -154,7 +154,9 @@ public struct PrefetchPlanner: Sendable {
       return (rows, rows)
     case .adaptive:
       guard direction != .none else { return (minimumRows, minimumRows) }
-      return (aheadRows, 1)
+      // A glance back keeps the far edge where it was: the loads there are
+      // the likeliest to be in time when the run goes on.
+      return (aheadRows + (glance?.rows ?? 0), 1)
     }
   }
 
@@ -169,7 +171,7 @@ public struct PrefetchPlanner: Sendable {
   public mutating func update(visibleRows: Range<Int>, in layout: GridLayout, at time: UInt64) -> Plan {
     let newVisible = layout.flatRange(ofRows: visibleRows)
     track(
-      topRow: visibleRows.lowerBound, columns: layout.columns,
+      topRow: visibleRows.lowerBound, columns: layout.columns, screenRows: visibleRows.count,
       deepest: max(maximumRows, maximumScreens * visibleRows.count), at: time)
     let (aheadRows, behindRows) = reach
     let (downRows, upRows) = direction == .up ? (behindRows, aheadRows) : (aheadRows, behindRows)
@@ -215,7 +217,7 @@ public struct PrefetchPlanner: Sendable {
 
   /// Follows the top row over time. A change of column count (a resize)
   /// moves rows without anyone scrolling, so it is no motion sample.
-  private mutating func track(topRow: Int, columns: Int, deepest: Int, at time: UInt64) {
+  private mutating func track(topRow: Int, columns: Int, screenRows: Int, deepest: Int, at time: UInt64) {
     defer {
       lastTopRow = topRow
       lastColumns = columns
@@ -229,10 +231,27 @@ public struct PrefetchPlanner: Sendable {
         speed = 0
         self.lastMovement = nil
         recentMoves = []
+        glance = nil
       }
       return
     }
     let newDirection: Direction = movedRows > 0 ? .down : .up
+    if direction != .none, newDirection != direction,
+      isGlancingBack(rows: abs(movedRows), screenRows: screenRows, at: time)
+    {
+      // The run's direction, speed and window stand: it is likely to go on.
+      recentMoves.append((time, abs(movedRows)))
+      lastMovement = time
+      return
+    }
+    if newDirection == direction, var glance {
+      // On again after a glance back: the window's far edge stays put until
+      // the scroll is back where it was, so no load there is let go.
+      glance.rows -= abs(movedRows)
+      self.glance = glance.rows > 0 ? glance : nil
+    } else {
+      glance = nil
+    }
     let sameDirection = newDirection == direction
     // Over the time since the last movement, not the last frame: a scroll of
     // a row every 200 ms is 5 rows a second, though frames come every 17 ms.
@@ -255,6 +274,33 @@ public struct PrefetchPlanner: Sendable {
       aheadRows = sameDirection ? max(aheadRows, wanted) : wanted
     }
   }
+
+  /// Whether a move against the run is a glance back: at most a screen, at
+  /// once (a page up, as its slide brings it in over a few frames, not a
+  /// row at a time), and the first since the run last moved on. People paging through a list look
+  /// back a page and go on: turning the window round for that would spend
+  /// the pool on rows above that never come, and leave the rows below,
+  /// where the scroll goes next, to wait (`emoji-rater bench`, pages: page
+  /// down three times, up once). A second move back, or a longer or slower
+  /// one (a scroll that reverses), is a turn.
+  private mutating func isGlancingBack(rows: Int, screenRows: Int, at time: UInt64) -> Bool {
+    // A row at a time is a scroll coming back, not a jump.
+    guard let glance = self.glance ?? (rows > 1 ? Glance(start: time, rows: 0) : nil),
+      time - glance.start <= Self.glanceSpan, glance.rows + rows <= screenRows
+    else { return false }
+    self.glance = Glance(start: glance.start, rows: glance.rows + rows)
+    return true
+  }
+
+  /// A move against the run, and how many of its rows the run has still
+  /// to make up.
+  private struct Glance {
+    var start: UInt64
+    var rows: Int
+  }
+  private var glance: Glance?
+  /// How long a glance back may take: a page's slide, and a little more.
+  static let glanceSpan: UInt64 = 250_000_000
 
   /// The speed the scroll can be counted on to keep at `time`, in rows a
   /// second, to tell when a row will come into view: the rows moved over the

@@ -25,12 +25,15 @@ struct BenchCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Seconds each run is measured for, after the warm-up: the nearest whole number of the trace's cycles (steady 0.2 s, burst 1 s, reversal 3 s, pages 2.4 s); sync at most 1.5 s.",
+      "Seconds each run is measured for, after the warm-up: the nearest whole number of the trace's cycles (steady 0.2 s, burst 1 s, reversal 3 s, pages 2.4 s); sync at most 1 s.",
       valueName: "s"))
   var seconds: Double = 2.4
 
-  @Option(help: ArgumentHelp("Seconds each run's trace runs before measuring starts.", valueName: "s"))
-  var warmUp: Double = 2.4
+  @Option(
+    help: ArgumentHelp(
+      "Seconds each run's trace runs before measuring starts (default: until prefetching has filled; steady and burst 2.4 s, reversal 1.5 s, pages 4.8 s).",
+      valueName: "s"))
+  var warmUp: Double?
 
   @Option(help: ArgumentHelp("Comma-separated loading modes.", valueName: "modes"))
   var modes = LoadingMode.allCases.map(\.rawValue).joined(separator: ",")
@@ -55,7 +58,7 @@ struct BenchCommand: ParsableCommand {
   func validate() throws {
     _ = try plan()
     guard seconds > 0 else { throw ValidationError("--seconds must be more than 0, not \(seconds)") }
-    guard warmUp >= 0 else { throw ValidationError("--warm-up must be 0 or more, not \(warmUp)") }
+    if let warmUp, warmUp < 0 { throw ValidationError("--warm-up must be 0 or more, not \(warmUp)") }
     guard smallPool >= 0 else { throw ValidationError("--small-pool must be 0 or more, not \(smallPool)") }
   }
 

@@ -256,3 +256,54 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
     #expect(log.calls.last?.hasPrefix("prefetch") == true)
   }
 }
+
+/// Paging through a long list, with a look back now and then.
+@Suite struct GlanceBackTests {
+  /// One section of 500 items, 5 to a row: rows 1-100; a screen is 10 rows.
+  let long = GridLayout(sectionItemCounts: [500], width: 26)
+
+  func pagingPlanner() -> PrefetchPlanner {
+    PrefetchPlanner(depth: .adaptive(leadTime: 1850), maximumScreens: 3)
+  }
+
+  /// Pages down three times, a screen less a row each, 600 ms apart.
+  func pageDownThreeTimes(_ planner: inout PrefetchPlanner) {
+    for page in 0..<4 {
+      _ = planner.update(visibleRows: (1 + 9 * page)..<(11 + 9 * page), in: long, at: UInt64(page) * 600 * ms)
+    }
+  }
+
+  @Test func aPageBackAfterPagingDownKeepsTheWindowBelow() {
+    var planner = pagingPlanner()
+    pageDownThreeTimes(&planner)  // rows 28..<38 on screen
+    let farEdge = planner.wanted.upperBound
+    let back = planner.update(visibleRows: 19..<29, in: long, at: 2_400 * ms)
+    #expect(planner.direction == .down)
+    #expect(!planner.turnedRecently(at: 2_400 * ms))
+    #expect(planner.wanted.upperBound == farEdge, "the loads far below go on")
+    #expect(back.cancelPrefetching.isEmpty)
+    #expect(back.prefetch.allSatisfy { long.row(of: $0.indexPath) >= 18 }, "nothing above but a row")
+    // On down again: the far edge moves on from where it was, and nothing is let go.
+    let on = planner.update(visibleRows: 28..<38, in: long, at: 3_000 * ms)
+    #expect(on.cancelPrefetching.allSatisfy { long.row(of: $0) < 28 })
+    #expect(planner.wanted.upperBound >= farEdge)
+  }
+
+  @Test func aSecondPageBackIsATurn() {
+    var planner = pagingPlanner()
+    pageDownThreeTimes(&planner)
+    _ = planner.update(visibleRows: 19..<29, in: long, at: 2_400 * ms)
+    _ = planner.update(visibleRows: 10..<20, in: long, at: 3_000 * ms)
+    #expect(planner.direction == .up)
+    #expect(planner.turnedRecently(at: 3_000 * ms))
+  }
+
+  @Test func aScrollComingBackARowAtATimeTurnsAtOnce() {
+    var planner = pagingPlanner()
+    for step in 0..<10 {
+      _ = planner.update(visibleRows: (1 + step)..<(11 + step), in: long, at: UInt64(step) * 100 * ms)
+    }
+    _ = planner.update(visibleRows: 9..<19, in: long, at: 1_000 * ms)
+    #expect(planner.direction == .up)
+  }
+}

@@ -11,8 +11,9 @@ import Terminal
 public struct BenchRunner {
   public struct Configuration: Sendable {
     /// How long the trace runs before measuring starts, so the figures are
-    /// the steady state of a scroll, not its first second.
-    public var warmUp: Double = 2.4
+    /// the steady state of a scroll, not its first second; nil: the
+    /// trace's own (`ScrollTrace.warmUp`).
+    public var warmUp: Double?
     /// How long the measured part lasts, in whole cycles of the trace
     /// (`ScrollTrace.measuredSeconds`): over part of a cycle the figures
     /// depend on which part (paging, 1.5 s: ready 12% to 58% as the warm-up
@@ -67,8 +68,8 @@ public struct BenchRunner {
     frames.start()
     let start = Date()
     // sync mode has no steady state to reach: every frame blocks. Its run is
-    // measured from the first step, and a second and a half shows it.
-    let warmUp = mode == .sync ? 0 : configuration.warmUp
+    // measured from the first step, and a second shows it.
+    let warmUp = mode == .sync ? 0 : configuration.warmUp ?? trace.warmUp
     let seconds =
       mode == .sync
       ? min(configuration.seconds, Self.syncSeconds) : trace.measuredSeconds(asked: configuration.seconds)
@@ -131,7 +132,7 @@ public struct BenchRunner {
   }
 
   /// How long a `sync` run is measured for at most.
-  static let syncSeconds = 1.5
+  static let syncSeconds = 1.0
 
   private static func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15

@@ -20,6 +20,22 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
     }
   }
 
+  /// How long the trace runs before measuring starts, in seconds: until the
+  /// prefetcher's pipeline has filled, so the figures are of the scroll
+  /// going on, not of its start. Paging's runs three screens deep, and at
+  /// two pages net per cycle it takes two cycles to fill (80×24, ready on
+  /// display after 3.6 s of paging: 33%, 4.8 s: 58%, 7.2 s: 69%; the
+  /// oracle's 60% to 64%). A reversal's window is a few rows deep: half a
+  /// cycle, so the measured cycle starts at a turn, gives the figures 2.4 s
+  /// does. The others fill theirs in 2.4 s.
+  public var warmUp: Double {
+    switch self {
+    case .steady, .burst: 2.4
+    case .reversal: cycle / 2 / 1000
+    case .pages: 2 * cycle / 1000
+    }
+  }
+
   /// How long to measure a run asked to last `seconds`: the nearest whole
   /// number of cycles, as a part of a cycle gives figures that depend on
   /// which part; as asked if that is under half a cycle (a quick check).
