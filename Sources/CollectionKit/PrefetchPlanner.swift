@@ -187,8 +187,9 @@ public struct PrefetchPlanner: Sendable {
     var plan = Plan()
     plan.willDisplay = Self.items(in: newVisible, notIn: visible, layout)
     plan.didEndDisplaying = Self.items(in: visible, notIn: newVisible, layout)
-    // To cancel: everything no longer wanted, including items that just left
-    // the screen and fell outside the window too: their loads can stop.
+    // The prefetch lists, worked out when delivered: the cancellations are
+    // everything no longer wanted, including items that just left the
+    // screen and fell outside the window too, as their loads can stop.
     plan.window = WindowChange(
       newWanted: newWanted, newVisible: newVisible, alreadyWanted: wanted, wasVisible: visible,
       visibleRows: rows, direction: direction, layout: layout)
@@ -276,13 +277,13 @@ public struct PrefetchPlanner: Sendable {
   }
 
   /// Whether a move against the run is a glance back: at most a screen, at
-  /// once (a page up, as its slide brings it in over a few frames, not a
-  /// row at a time), and the first since the run last moved on. People paging through a list look
-  /// back a page and go on: turning the window round for that would spend
-  /// the pool on rows above that never come, and leave the rows below,
-  /// where the scroll goes next, to wait (`emoji-rater bench`, pages: page
-  /// down three times, up once). A second move back, or a longer or slower
-  /// one (a scroll that reverses), is a turn.
+  /// once (a page up, which its slide brings in over a few frames; not a
+  /// row at a time), and the first since the run last moved on. People
+  /// paging through a list look back a page and go on: turning the window
+  /// round for that would spend the pool on rows above that never come, and
+  /// leave the rows below, where the scroll goes next, to wait (`emoji-rater
+  /// bench`, pages: page down three times, up once). A second move back, or
+  /// a longer or slower one (a scroll that reverses), is a turn.
   private mutating func isGlancingBack(rows: Int, screenRows: Int, at time: UInt64) -> Bool {
     // A row at a time is a scroll coming back, not a jump.
     guard let glance = self.glance ?? (rows > 1 ? Glance(start: time, rows: 0) : nil),

@@ -11,8 +11,8 @@ final class NcursesCanvas: Canvas {
   var size: Size
   let isUnicode: Bool
   private let hasColors: Bool
-  /// Colour pairs are allocated on first use, by `pairSlot` of (foreground,
-  /// background); 0 until then. An array, not a dictionary: every cell drawn
+  /// Colour pairs are allocated on first use, at `slot` of (foreground,
+  /// background) (0 until then). An array, not a dictionary: every cell drawn
   /// asks, and hashing a key each time was a tenth of drawing a slide frame.
   private var colorPairs = [Int16](repeating: 0, count: NcursesCanvas.pairSlots)
   private var allocatedPairs: Int16 = 0

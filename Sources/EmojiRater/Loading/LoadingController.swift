@@ -118,7 +118,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
       // The loads go to the loader once this frame is on screen, as UIKit
       // asks for prefetches outside the layout pass: the cells show their
       // spinners either way, and a slide frame that displays hundreds of
-      // cells need not wait for their bookkeeping (at 200×60, a third of
+      // cells need not wait for their bookkeeping (at 200×60, a fifth of
       // its input time). Cells on screen first, then the window.
       let prefetching = plan.hasPrefetching ? plan : nil
       DispatchQueue.main.async { [weak self] in
