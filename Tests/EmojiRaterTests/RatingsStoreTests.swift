@@ -150,6 +150,34 @@ import Testing
     }
   }
 
+  /// A store dropped without `close` after a failed save (its retry holds it
+  /// only weakly) tries once more and frees the file for the next copy.
+  @Test func aStoreDroppedAfterAFailedSaveSavesAndUnlocks() throws {
+    try withRatingsDirectory { directory in
+      let path = directory + "/ratings.json"
+      let failures = Locked(2)  // The vote's own save, and the flush's.
+      var writer = AtomicFileWriter()
+      writer.beforeRename = { _ in
+        if failures.withLock({ count in
+          count -= 1
+          return count >= 0
+        }) {
+          throw SimulatedCrash()
+        }
+      }
+      var store: RatingsStore? = try RatingsStore.open(
+        .explicit(path), environment: [:], writer: writer, now: Date.init)
+      store?.set(.up, for: "1f600", at: ratingsNoon)
+      #expect(throws: RatingsStoreError.self) { try store?.flush() }
+      store = nil
+
+      let next = try RatingsStore.open(.explicit(path), environment: [:])
+      #expect(next.access == .readWrite)
+      #expect(next.rating(for: "1f600")?.vote == .up)
+      try next.close()
+    }
+  }
+
   @Test func aSecondStoreOnTheSameFileIsReadOnlyUntilTheFirstCloses() throws {
     try withRatingsDirectory { directory in
       let path = directory + "/ratings.json"

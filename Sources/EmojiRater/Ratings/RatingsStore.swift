@@ -63,17 +63,11 @@ public final class RatingsStore: Sendable {
   }
 
   deinit {
-    // Scheduled saves hold the store, so none is pending here; only a failed
-    // save's retry (which does not) may be. Try once more, then unlock.
-    state.withLock { state in
-      if state.revision != state.savedRevision, state.lock != nil, let path {
-        if (try? writer.write(RatingsFile.encode(state.ratings), to: path)) != nil {
-          state.savedRevision = state.revision
-        }
-      }
-      state.lock?.release()
-      state.lock = nil
-    }
+    // Scheduled saves hold the store, so none is pending here, and none can
+    // start: only a failed save's retry, which holds it weakly, may be due.
+    // Try once more, then unlock.
+    save()
+    releaseLock()
   }
 
   // MARK: Opening
@@ -200,13 +194,15 @@ public final class RatingsStore: Sendable {
     // Refuse first: a vote cast during the final save would otherwise be
     // accepted and then never written.
     state.withLock { $0.isClosed = true }
-    defer {
-      state.withLock { state in
-        state.lock?.release()
-        state.lock = nil
-      }
-    }
+    defer { releaseLock() }
     try flush()
+  }
+
+  private func releaseLock() {
+    state.withLock { state in
+      state.lock?.release()
+      state.lock = nil
+    }
   }
 
   /// Applies `body` if votes are accepted; when it changed something, bumps
@@ -230,7 +226,8 @@ public final class RatingsStore: Sendable {
     return true
   }
 
-  /// Writes the newest snapshot if it is not on disk yet. Runs on `queue` only.
+  /// Writes the newest snapshot if it is not on disk yet. Runs on `queue`
+  /// only, or once the store is gone (`deinit`): never two at a time.
   private func save() {
     let snapshot = state.withLock { state -> (ratings: Ratings, revision: Int)? in
       state.saveQueued = false
