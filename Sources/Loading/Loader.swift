@@ -102,6 +102,11 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     return .absent
   }
 
+  /// The cached value, without counting it as used.
+  public func cachedValue(for id: ID) -> Value? {
+    cache.peek(id)
+  }
+
   /// Whether the last load of `id` failed (and none is under way).
   public func hasFailed(_ id: ID) -> Bool {
     !failures.isEmpty && failures.contains(id)

@@ -19,9 +19,13 @@ final class NcursesCanvas: Canvas {
   /// The style ncurses' window has now, so a run of cells in one style sets it once.
   private var appliedStyle: Style?
   private var buffer: [wchar_t] = []
+  /// Blanks, and a terminating 0, for `fill`.
+  private var blanks: [wchar_t] = [0]
 
-  /// No colour (the terminal's default) or one of the eight, for each of the two.
-  private static let pairSlots = (Color.allCases.count + 1) * (Color.allCases.count + 1)
+  /// No colour (the terminal's default) or one of the eight, for each of
+  /// the two. Constants: `allCases` makes a new array each time it is asked.
+  private static let colorSlots = Color.allCases.count + 1
+  private static let pairSlots = colorSlots * colorSlots
 
   init(size: Size, isUnicode: Bool, hasColors: Bool) {
     self.size = size
@@ -37,10 +41,10 @@ final class NcursesCanvas: Canvas {
     let width = min(width, size.columns - column)
     guard width > 0, (0..<size.rows).contains(row), column >= 0 else { return }
     apply(style)
-    buffer.removeAll(keepingCapacity: true)
-    buffer.append(contentsOf: repeatElement(wchar_t(32), count: width))
-    buffer.append(0)
-    _ = mvwaddnwstr(er_stdscr(), Int32(row), Int32(column), buffer, Int32(width))
+    // The first `width` of a line of blanks made once: erasing a cell before
+    // it is drawn again is the most common call of all.
+    if blanks.count <= width { blanks = Array(repeating: wchar_t(32), count: width) + [0] }
+    _ = mvwaddnwstr(er_stdscr(), Int32(row), Int32(column), blanks, Int32(width))
   }
 
   @discardableResult
@@ -85,7 +89,7 @@ final class NcursesCanvas: Canvas {
     // drawn. The glyph and its padding go in one call.
     buffer.removeAll(keepingCapacity: true)
     buffer.append(wchar_t(shown.value))
-    buffer.append(contentsOf: repeatElement(wchar_t(32), count: width - drawnWidth))
+    for _ in drawnWidth..<width { buffer.append(32) }
     let count = Int32(buffer.count)
     buffer.append(0)
     _ = mvwaddnwstr(er_stdscr(), Int32(row), Int32(column), buffer, count)
@@ -120,7 +124,7 @@ final class NcursesCanvas: Canvas {
 
   private func colorPair(_ style: Style) -> Int16 {
     guard style.foreground != nil || style.background != nil else { return 0 }
-    let slot = Self.slot(style.foreground) * (Color.allCases.count + 1) + Self.slot(style.background)
+    let slot = Self.slot(style.foreground) * Self.colorSlots + Self.slot(style.background)
     if colorPairs[slot] != 0 { return colorPairs[slot] }
     guard Int32(allocatedPairs) + 1 < er_color_pairs() else { return 0 }
     allocatedPairs += 1

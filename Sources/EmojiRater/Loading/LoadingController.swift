@@ -351,12 +351,12 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     return items.map { content(ofItem: shown.catalogItem(firstPosition + $0 - first)) }
   }
 
+  /// Asked for every cell a frame draws afresh (a slide frame's rows), so
+  /// it asks the loader no more than it must: loading and not yet asked
+  /// for look the same (a spinner), and only the cache says otherwise.
   private func content(ofItem id: Int) -> CellContent {
-    switch loader.state(of: id) {
-    case .loaded(let presentation): .loaded(presentation)
-    case .failed: .failed
-    case .loading, .absent: .loading
-    }
+    if let presentation = loader.cachedValue(for: id) { return .loaded(presentation) }
+    return loader.hasFailed(id) ? .failed : .loading
   }
 
   /// The grid positions on screen whose content may have changed since the
