@@ -18,7 +18,7 @@ public struct BenchRunner {
     /// (`ScrollTrace.measuredSeconds`): over part of a cycle the figures
     /// depend on which part (paging, 1.5 s: ready 12% to 58% as the warm-up
     /// went from 2.5 s to 5.5 s).
-    public var seconds: Double = 2.4
+    public var seconds: Double = 2
     public var latency: LatencyModel = .default
     public var seed: UInt64 = 7
     public var framesPerSecond = 60
@@ -92,7 +92,7 @@ public struct BenchRunner {
     let drawn = max(1, framesWritten - framesBefore)
     screen.stop()
     // Let the cancelled loads' last hops to the main queue land before the next run.
-    spin(until: Date().addingTimeInterval(0.05))
+    spin(until: Date().addingTimeInterval(0.02))
 
     let latency = { loading.loader.firstLatency(of: $0) }
     let oracle = OraclePrefetcher.readyRateServingVisibleFirst(
