@@ -6,9 +6,9 @@ import PackageDescription
 // generic call between them goes through metadata lookups. Measured with
 // `emoji-rater bench` at 200×60: frame work p50 2.8 ms without, 1.5 ms with.
 // They also leave out the run-time exclusivity checks, a tenth of a frame's
-// work (paging at 200×60, a slide frame's input and drawing: 0.79 ms to 0.65 ms). Debug
-// builds keep them, so every test (and the Thread Sanitizer run) still
-// checks each access.
+// work (paging at 200×60, a slide frame's input and drawing: 0.79 ms to
+// 0.65 ms). Debug builds keep them, so every test (and the Thread Sanitizer
+// run) still checks each access.
 let optimized: [SwiftSetting] = [
   .unsafeFlags(
     ["-cross-module-optimization", "-enforce-exclusivity=unchecked"], .when(configuration: .release))

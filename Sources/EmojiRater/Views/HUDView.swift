@@ -116,8 +116,9 @@ enum HUDView {
     return pieces
   }
 
-  /// Milliseconds: one decimal under 10, whole above. Formatted by hand, as
-  /// `String(format:)` goes through Foundation (a third of laying out the HUD).
+  /// Milliseconds: one decimal under 10, whole above. Formatted by hand:
+  /// `String(format:)` goes through Foundation, and with it (and joining
+  /// every candidate line to measure it) a layout took about 0.3 ms.
   static func ms(_ value: Double) -> String {
     value < 10 ? decimal(value, digits: 1) : String(Int(value.rounded()))
   }
