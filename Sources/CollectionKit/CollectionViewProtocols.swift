@@ -36,5 +36,5 @@ extension PrefetchPlanner.Plan {
 
   /// Whether there may be anything for a prefetching data source: the
   /// window or the screen moved. Cheap: the lists are not worked out.
-  public var hasPrefetching: Bool { window?.mayChangePrefetching ?? false }
+  public var hasPrefetching: Bool { window != nil }
 }

@@ -49,10 +49,6 @@ public struct PrefetchPlanner: Sendable {
     var direction: Direction
     var layout: GridLayout
 
-    /// Whether the lists may have anything in them: true whenever the
-    /// screen or the window moved, and only then.
-    var mayChangePrefetching: Bool { newWanted != alreadyWanted || newVisible != wasVisible }
-
     func cancelled() -> [IndexPath] {
       PrefetchPlanner.items(in: alreadyWanted, notIn: newWanted, layout)
     }
@@ -238,7 +234,7 @@ public struct PrefetchPlanner: Sendable {
     }
     let newDirection: Direction = movedRows > 0 ? .down : .up
     if direction != .none, newDirection != direction,
-      isGlancingBack(rows: abs(movedRows), screenRows: screenRows, at: time)
+      noteGlanceBack(rows: abs(movedRows), screenRows: screenRows, at: time)
     {
       // The run's direction, speed and window stand: it is likely to go on.
       recentMoves.append((time, abs(movedRows)))
@@ -276,15 +272,16 @@ public struct PrefetchPlanner: Sendable {
     }
   }
 
-  /// Whether a move against the run is a glance back: at most a screen, at
-  /// once (a page up, which its slide brings in over a few frames; not a
-  /// row at a time), and the first since the run last moved on. People
+  /// Notes a move against the run as a glance back if it is one, and says
+  /// whether it was. A glance back is at most a screen, at once (a page up,
+  /// which its slide brings in over a few frames; not a row at a time), and
+  /// the first since the run last moved on. People
   /// paging through a list look back a page and go on: turning the window
   /// round for that would spend the pool on rows above that never come, and
   /// leave the rows below, where the scroll goes next, to wait (`emoji-rater
   /// bench`, pages: page down three times, up once). A second move back, or
   /// a longer or slower one (a scroll that reverses), is a turn.
-  private mutating func isGlancingBack(rows: Int, screenRows: Int, at time: UInt64) -> Bool {
+  private mutating func noteGlanceBack(rows: Int, screenRows: Int, at time: UInt64) -> Bool {
     // A row at a time is a scroll coming back, not a jump.
     guard let glance = self.glance ?? (rows > 1 ? Glance(start: time, rows: 0) : nil),
       time - glance.start <= Self.glanceSpan, glance.rows + rows <= screenRows

@@ -295,10 +295,10 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// Asks the loader for the cells displayed without their data, those
   /// still on screen and waiting (see `update`).
   private func loadVisibleCells() {
-    for id in visibleToLoad where waitingSince[id] != nil && mode != .sync {
-      loader.load(id, priority: .visible)
-    }
-    visibleToLoad.removeAll(keepingCapacity: true)
+    defer { visibleToLoad.removeAll(keepingCapacity: true) }
+    // A switch to sync since the frame: it loads them in its own time.
+    guard mode != .sync else { return }
+    for id in visibleToLoad where waitingSince[id] != nil { loader.load(id, priority: .visible) }
   }
 
   public func didEndDisplaying(itemAt indexPath: IndexPath) {
