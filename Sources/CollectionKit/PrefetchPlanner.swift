@@ -275,12 +275,12 @@ public struct PrefetchPlanner: Sendable {
   /// Notes a move against the run as a glance back if it is one, and says
   /// whether it was. A glance back is at most a screen, at once (a page up,
   /// which its slide brings in over a few frames; not a row at a time), and
-  /// the first since the run last moved on. People
-  /// paging through a list look back a page and go on: turning the window
-  /// round for that would spend the pool on rows above that never come, and
-  /// leave the rows below, where the scroll goes next, to wait (`emoji-rater
-  /// bench`, pages: page down three times, up once). A second move back, or
-  /// a longer or slower one (a scroll that reverses), is a turn.
+  /// the first since the run last moved on. People paging through a list
+  /// look back a page and go on: turning the window round for that would
+  /// spend the pool on rows above that never come, and leave the rows
+  /// below, where the scroll goes next, to wait (`emoji-rater bench`,
+  /// pages: page down three times, up once). A second move back, or a
+  /// longer or slower one (a scroll that reverses), is a turn.
   private mutating func noteGlanceBack(rows: Int, screenRows: Int, at time: UInt64) -> Bool {
     // A row at a time is a scroll coming back, not a jump.
     guard let glance = self.glance ?? (rows > 1 ? Glance(start: time, rows: 0) : nil),
