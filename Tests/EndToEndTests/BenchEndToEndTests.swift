@@ -17,6 +17,11 @@ import Testing
       ["steady", "burst", "reversal", "pages"].map { "\(mode) \($0)" }
     }
     #expect(pairs == Set(expected))
+    // What the capacity note under the table is worked out from.
+    for row in rows {
+      #expect(row["newCellsPerSecond"] as? Double != nil, "\(row)")
+      #expect(row["poolLoadsPerSecond"] as? Double != nil, "\(row)")
+    }
     for trace in ["steady", "burst", "reversal", "pages"] {
       let dropped = { (mode: String) in
         rows.first { $0["mode"] as? String == mode && $0["trace"] as? String == trace }?["droppedShare"]

@@ -40,4 +40,16 @@ public struct BenchResult: Codable, Equatable, Sendable {
   public var cancelled: Int
   /// Bytes the terminal received per frame drawn.
   public var bytesPerFrame: Double
+  /// Cells that came on screen for the first time in the run, a second of
+  /// the measured part: each needs a load, prefetched or not.
+  public var newCellsPerSecond: Double
+  /// The loads a second the pool finishes when every slot is busy (pool ÷
+  /// mean latency, by Little's law); nil for an unbounded pool.
+  public var poolLoadsPerSecond: Double?
+
+  /// Whether the trace brought in cells faster than the pool can load them:
+  /// then some must show a spinner, however the loads are ordered.
+  public var isOverCapacity: Bool {
+    poolLoadsPerSecond.map { newCellsPerSecond > $0 } ?? false
+  }
 }

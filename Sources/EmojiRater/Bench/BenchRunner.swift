@@ -94,12 +94,13 @@ public struct BenchRunner {
     // Let the cancelled loads' last hops to the main queue land before the next run.
     spin(until: Date().addingTimeInterval(0.02))
 
+    let displays = loading.displayLog
     let latency = { loading.loader.firstLatency(of: $0) }
     let oracle = OraclePrefetcher.readyRateServingVisibleFirst(
-      displays: loading.displayLog, latency: latency, pool: loading.loader.maxConcurrent,
+      displays: displays, latency: latency, pool: loading.loader.maxConcurrent,
       measuredFrom: warmUp * 1000, initiallyLoaded: primed)
     let unruledOracle = OraclePrefetcher.readyRate(
-      displays: loading.displayLog, latency: latency, pool: loading.loader.maxConcurrent,
+      displays: displays, latency: latency, pool: loading.loader.maxConcurrent,
       measuredFrom: warmUp * 1000, initiallyLoaded: primed)
     let stats = frames.stats
     let display = loading.display
@@ -118,7 +119,32 @@ public struct BenchRunner {
       oracleReadyOnDisplay: oracle, unruledOracleReadyOnDisplay: unruledOracle,
       visibleLatencyP50: display.visibleLatency.percentile(50),
       visibleLatencyP95: display.visibleLatency.percentile(95), wasted: counters.wasted,
-      cancelled: counters.cancelled, bytesPerFrame: Double(bytes) / Double(drawn))
+      cancelled: counters.cancelled, bytesPerFrame: Double(bytes) / Double(drawn),
+      newCellsPerSecond: Self.newCellsPerSecond(
+        displays: displays, measuredFrom: warmUp * 1000, seconds: seconds, alreadyLoaded: primed),
+      poolLoadsPerSecond: Self.loadsPerSecond(
+        pool: loading.loader.maxConcurrent, latency: configuration.latency))
+  }
+
+  /// How many items came on screen for the first time (and not already
+  /// loaded) at or after `measuredFrom` milliseconds, a second of `seconds`.
+  nonisolated static func newCellsPerSecond(
+    displays: [OraclePrefetcher.Display], measuredFrom: Double, seconds: Double, alreadyLoaded: Set<Int>
+  ) -> Double {
+    var seen = alreadyLoaded
+    var count = 0
+    for display in displays.sorted(by: { $0.time < $1.time }) where seen.insert(display.item).inserted {
+      if display.time >= measuredFrom { count += 1 }
+    }
+    return seconds > 0 ? Double(count) / seconds : 0
+  }
+
+  /// The loads a second a pool of `pool` finishes with every slot busy
+  /// (Little's law: throughput = loads in flight ÷ mean latency); nil when
+  /// nothing bounds it (an unbounded pool, or no latency).
+  nonisolated static func loadsPerSecond(pool: Int, latency: LatencyModel) -> Double? {
+    guard pool > 0, latency.mean > 0 else { return nil }
+    return Double(pool) / (latency.mean / 1000)
   }
 
   /// Content many screens long at every size, so that no trace runs into

@@ -29,7 +29,7 @@ public enum BenchTable {
       ])
     }
     let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-    return rows.map { row in
+    let table = rows.map { row in
       row.enumerated().map { index, cell in
         // Names left-aligned, numbers (items and from "frames" on) right-aligned.
         [0, 2, 3, 4].contains(index)
@@ -37,6 +37,30 @@ public enum BenchTable {
           : String(repeating: " ", count: widths[index] - cell.count) + cell
       }.joined(separator: "  ")
     }.joined(separator: "\n")
+    return ([table] + capacityNotes(results)).joined(separator: "\n")
+  }
+
+  /// A note under the table for each trace, size and pool whose new cells
+  /// came faster than the pool can load them, so that a low "ready" there
+  /// reads as the pool's limit rather than the prefetcher's. Once a row per
+  /// run, the first that used the pool (sync loads on the main thread).
+  static func capacityNotes(_ results: [BenchResult]) -> [String] {
+    var noted = Set<String>()
+    var notes: [String] = []
+    for result in results where result.mode != "sync" && result.isOverCapacity {
+      let run = "\(result.columns)x\(result.rows) \(result.trace), pool \(result.pool)"
+      guard noted.insert(run).inserted, let loads = result.poolLoadsPerSecond else { continue }
+      let cells = Int(result.newCellsPerSecond.rounded())
+      notes.append("  \(run): \(cells) new cells a second, the pool loads \(Int(loads.rounded()))")
+    }
+    guard !notes.isEmpty else { return [] }
+    return [
+      "",
+      "Over capacity: new cells came on screen faster than the pool can load them (pool ÷ mean latency),",
+      "so some show a spinner however the loads are ordered. With cells on screen served first, a screen",
+      "that keeps its cells longer than a load takes leaves prefetching no slot: ready falls towards 0%,",
+      "the oracle's too.",
+    ] + notes
   }
 
   private static func percent(_ share: Double?) -> String {

@@ -1,0 +1,71 @@
+import Loading
+import Testing
+
+@testable import EmojiRater
+
+/// How the benchmark tells a pool's limit from a prefetcher's: the new cells
+/// a run needed against what its pool can load, and the note under the table.
+@Suite struct BenchTableTests {
+  typealias Display = OraclePrefetcher.Display
+
+  @Test func aPoolLoadsItsSizeOverTheMeanLatencyEachSecond() {
+    // The default pool at 200×60 and latency 500–2000 ms (mean 1.25 s).
+    #expect(BenchRunner.loadsPerSecond(pool: 515, latency: .default) == 412)
+    #expect(BenchRunner.loadsPerSecond(pool: 6, latency: .fixed(300)) == 20)
+    #expect(BenchRunner.loadsPerSecond(pool: 0, latency: .default) == nil)
+    #expect(BenchRunner.loadsPerSecond(pool: 6, latency: .none) == nil)
+  }
+
+  @Test func onlyCellsShownForTheFirstTimeInTheMeasuredPartNeedALoad() {
+    let displays = [
+      Display(item: 1, time: 100),  // Before measuring, so item 1 is no longer new.
+      Display(item: 2, time: 1_100),
+      Display(item: 1, time: 1_200),  // Shown again: in the cache or loading already.
+      Display(item: 3, time: 1_300),
+      Display(item: 4, time: 1_400),  // On the first screen, loaded before the run.
+      Display(item: 2, time: 1_500),
+    ]
+    let rate = BenchRunner.newCellsPerSecond(
+      displays: displays, measuredFrom: 1_000, seconds: 0.5, alreadyLoaded: [4])
+    #expect(rate == 4)  // Items 2 and 3 in half a second.
+  }
+
+  @Test func aRunOverCapacityGetsOneNoteUnderTheTable() {
+    let runs = [
+      result(mode: "sync", trace: "burst", newCells: 585, pool: 515),
+      result(mode: "async", trace: "burst", newCells: 585, pool: 515),
+      result(mode: "prefetch", trace: "burst", newCells: 590, pool: 515),
+      result(mode: "prefetch", trace: "steady", newCells: 195, pool: 515),
+      result(mode: "prefetch", trace: "steady", newCells: 195, pool: 6),
+    ]
+    let notes = BenchTable.capacityNotes(runs).filter { $0.hasPrefix("  ") }
+    #expect(
+      notes == [
+        "  200x60 burst, pool 515: 585 new cells a second, the pool loads 412",
+        "  200x60 steady, pool 6: 195 new cells a second, the pool loads 5",
+      ])
+    let table = BenchTable.render(runs)
+    #expect(table.contains("Over capacity"))
+    #expect(table.hasSuffix(notes[1]))
+  }
+
+  @Test func runsThePoolKeepsUpWithHaveNoNote() {
+    let runs = [
+      result(mode: "prefetch", trace: "steady", newCells: 195, pool: 515),
+      result(mode: "prefetch", trace: "burst", newCells: 5_000, pool: 0),  // Unbounded.
+    ]
+    #expect(BenchTable.capacityNotes(runs).isEmpty)
+    #expect(!BenchTable.render(runs).contains("Over capacity"))
+  }
+
+  private func result(mode: String, trace: String, newCells: Double, pool: Int) -> BenchResult {
+    BenchResult(
+      mode: mode, trace: trace, columns: 200, rows: 60, items: 45_240, firstFrameMilliseconds: 12,
+      pool: pool, seconds: 2, frames: 120, dropped: 0, droppedShare: 0, workP50: 0.2, workP95: 0.6,
+      workP99: 0.8, inputMean: 0.05, drawMean: 0.1, outputMean: 0.1, hitchRatio: 0, displayed: 1_000,
+      readyOnDisplay: 0.1, oracleReadyOnDisplay: 0.15, unruledOracleReadyOnDisplay: 0.9,
+      visibleLatencyP50: 1_200, visibleLatencyP95: 2_000, wasted: 0, cancelled: 10, bytesPerFrame: 900,
+      newCellsPerSecond: newCells,
+      poolLoadsPerSecond: BenchRunner.loadsPerSecond(pool: pool, latency: .default))
+  }
+}
