@@ -58,4 +58,26 @@ import Testing
           != CellView.spinnerFrame(item: item, row: item / 40, step: groups, groups: groups))
     }
   }
+
+  /// A count hovering about a threshold keeps its groups: each change of
+  /// groups moves every spinner on screen at once.
+  @Test func theGroupsChangeOnlyWhenTheCountLeavesItsBand() {
+    // Up as soon as the budget needs it.
+    #expect(CellView.spinnerGroups(spinners: 601, keeping: 6) == 12)
+    #expect(CellView.spinnerGroups(spinners: 1_201, keeping: 12) == 24)
+    #expect(CellView.spinnerGroups(spinners: 2_300, keeping: 6) == 24)
+    // Down only once half as many groups would keep within half the budget.
+    for spinners in [1_177, 1_200, 1_267, 601] {
+      #expect(CellView.spinnerGroups(spinners: spinners, keeping: 24) == 24, "\(spinners)")
+    }
+    #expect(CellView.spinnerGroups(spinners: 600, keeping: 24) == 12)
+    #expect(CellView.spinnerGroups(spinners: 450, keeping: 12) == 12)
+    #expect(CellView.spinnerGroups(spinners: 300, keeping: 24) == 6)
+    #expect(CellView.spinnerGroups(spinners: 0, keeping: 24) == 6)
+    // From the fewest, the same as counting afresh.
+    for spinners in [0, 300, 600, 601, 1_200, 1_201, 5_000] {
+      #expect(
+        CellView.spinnerGroups(spinners: spinners, keeping: 6) == CellView.spinnerGroups(spinners: spinners))
+    }
+  }
 }

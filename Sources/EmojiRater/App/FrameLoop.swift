@@ -43,7 +43,7 @@ public final class FrameLoop {
   /// What the last frame left on the screen, so a frame draws only what changed.
   private let memo = RenderMemo()
   private let frameTimer = DispatchSource.makeTimerSource(queue: .main)
-  private static let animationStepLength = 1_000_000_000 / UInt64(AppState.stepsPerSecond)
+  private var spinnerClock = SpinnerClock()
   /// The HUD as last drawn; it is refreshed at most every `hudStep` so that
   /// drawing it does not become the reason for frames.
   private var shownHUD = HUDModel()
@@ -142,8 +142,13 @@ public final class FrameLoop {
     let afterSyncLoad = clock.now()
     work.syncLoad = afterSyncLoad - mark
 
-    let step = Int(afterSyncLoad / Self.animationStepLength)
-    let groups = CellView.spinnerGroups(spinners: loading.visibleLoadCount)
+    // Spinners hold still while a page slides (see `SpinnerClock`), in their groups too.
+    let step = spinnerClock.step(
+      at: afterSyncLoad, after: state.animationStep, holding: state.isPageScrolling)
+    let groups =
+      state.isPageScrolling
+      ? state.spinnerGroups
+      : CellView.spinnerGroups(spinners: loading.visibleLoadCount, keeping: state.spinnerGroups)
     if step != state.animationStep || groups != state.spinnerGroups {
       state.animationStep = step
       state.spinnerGroups = groups

@@ -51,6 +51,21 @@ enum CellView {
     return groups
   }
 
+  /// The groups for `spinners` while `current` are in use: more as soon as
+  /// the budget needs them, fewer only once half as many would keep a step
+  /// within half the budget. A count hovering about a threshold (a page of
+  /// fresh cells loading at 200×60 hovers about 1,200) would otherwise
+  /// change them every few frames, and each change moves every spinner on
+  /// screen at once (`emoji-rater bench`, 200×60, pages: four frames of
+  /// 1.1–1.8 ms in 2.4 s, the run's p99).
+  static func spinnerGroups(spinners: Int, keeping current: Int) -> Int {
+    var groups = max(current, spinnerGroups(spinners: 0))
+    while spinners > groups * spinnerBudget { groups *= 2 }
+    let fewest = spinnerGroups(spinners: spinners)
+    while groups > fewest, spinners * 2 <= groups / 2 * spinnerBudget { groups /= 2 }
+    return groups
+  }
+
   /// Which spinner frame cell `item`, on grid row `row`, shows at
   /// animation step `step` (`AppState.stepsPerSecond` a second) when
   /// spinners move in `groups` groups. The rows take turns, and a row's
