@@ -142,7 +142,7 @@ public final class FrameLoop {
     let afterSyncLoad = clock.now()
     work.syncLoad = afterSyncLoad - mark
 
-    // Spinners hold still while a page slides (see `SpinnerClock`), in their groups too.
+    // While a page slides the spinners hold still (`SpinnerClock`) and keep their groups.
     let step = spinnerClock.step(
       at: afterSyncLoad, after: state.animationStep, holding: state.isPageScrolling)
     let groups =

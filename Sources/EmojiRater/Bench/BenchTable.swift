@@ -42,8 +42,9 @@ public enum BenchTable {
 
   /// A note under the table for each trace, size and pool whose new cells
   /// came faster than the pool can load them, so that a low "ready" there
-  /// reads as the pool's limit rather than the prefetcher's. Once a row per
-  /// run, the first that used the pool (sync loads on the main thread).
+  /// reads as the pool's limit rather than the prefetcher's. Each is noted
+  /// once, from its first run that used the pool (sync loads on the main
+  /// thread, without it).
   static func capacityNotes(_ results: [BenchResult]) -> [String] {
     var noted = Set<String>()
     var notes: [String] = []
