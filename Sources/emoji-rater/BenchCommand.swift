@@ -25,7 +25,7 @@ struct BenchCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Seconds each run is measured for, after the warm-up: the nearest whole number of the trace's cycles (steady 0.2 s, burst 1 s, reversal 3 s, pages 2.4 s); sync at most 1 s.",
+      "Seconds each run is measured for, after the warm-up: the nearest whole number of the trace's cycles (steady 0.2 s, burst 1 s, reversal 3 s, pages 2.4 s); sync at most 0.5 s.",
       valueName: "s"))
   var seconds: Double = 2
 

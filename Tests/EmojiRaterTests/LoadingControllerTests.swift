@@ -94,6 +94,20 @@ import Testing
     #expect(controller.loader.counters.completed == 30)
   }
 
+  /// The benchmark starts each run from a whole first screen: one bigger
+  /// than the configured cache (200×60: 2,262 cells in 2,000) must come up
+  /// whole too, not start the run by loading its top rows again.
+  @Test func aPrimedScreenBiggerThanTheCacheIsAllReady() async {
+    let controller = controller(.prefetch, cacheSize: 10)
+    controller.prime(rows: 0..<3, layout: layout)  // header + two rows: 30 cells
+    controller.update(visibleRows: 0..<3, layout: layout)
+    #expect(controller.display.displayed == 30)
+    #expect(controller.display.readyOnDisplay == 30)
+    #expect(!controller.hasVisibleLoads)
+    await afterTheFrame()
+    #expect(controller.loader.counters.queued + controller.loader.counters.inFlight == 15, "row 3 only")
+  }
+
   /// The screen redraws only the cells the controller says changed: every
   /// arrival must be among them, and a mode switch means anything may have.
   @Test func itReportsWhichCellsChangedSinceTheScreenLastAsked() async {
