@@ -224,7 +224,8 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   public func prime(rows: Range<Int>, layout: GridLayout) {
     // The cache is sized for the screen at each update, and this comes
     // before the first: a 200×60 screen (2,262 cells) in the configured
-    // 2,000 would lose its top rows again, and the run start by loading them.
+    // 2,000 would lose its top rows again, and the run would start by
+    // loading them.
     loader.cacheCapacity = max(loader.cacheCapacity, Self.cacheFloor(rows: rows.count, layout: layout))
     for item in layout.flatRange(ofRows: rows) { loader.prime(shown.catalogItem(item)) }
   }
