@@ -25,13 +25,13 @@ struct BenchCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Seconds each run is measured for, after the warm-up: the nearest whole number of the trace's cycles (steady 0.2 s, burst 1 s, reversal 3 s, pages 2.4 s); sync at most 0.5 s.",
+      "Seconds each run is measured for, after the warm-up: the nearest whole number of the trace's cycles (\(ScrollTrace.listing { $0.cycle / 1000 })); sync at most \(BenchRunner.syncSeconds) s.",
       valueName: "s"))
   var seconds: Double = 2
 
   @Option(
     help: ArgumentHelp(
-      "Seconds each run's trace runs before measuring starts (default: until prefetching has filled; steady and burst 2.4 s, reversal 1.5 s, pages 4.8 s).",
+      "Seconds each run's trace runs before measuring starts (default: until prefetching has filled; \(ScrollTrace.listing(\.warmUp))).",
       valueName: "s"))
   var warmUp: Double?
 

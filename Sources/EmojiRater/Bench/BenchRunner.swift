@@ -129,12 +129,13 @@ public struct BenchRunner {
 
   /// How many items came on screen for the first time (and not already
   /// loaded) at or after `measuredFrom` milliseconds, a second of `seconds`.
+  /// `displays` in the order they began, as `LoadingController.displayLog` has them.
   nonisolated static func newCellsPerSecond(
     displays: [OraclePrefetcher.Display], measuredFrom: Double, seconds: Double, alreadyLoaded: Set<Int>
   ) -> Double {
     var seen = alreadyLoaded
     var count = 0
-    for display in displays.sorted(by: { $0.time < $1.time }) where seen.insert(display.item).inserted {
+    for display in displays where seen.insert(display.item).inserted {
       if display.time >= measuredFrom { count += 1 }
     }
     return seconds > 0 ? Double(count) / seconds : 0
@@ -161,7 +162,7 @@ public struct BenchRunner {
   /// How long a `sync` run is measured for at most: its figures are those
   /// of a frame or two blocked for a load, whatever the length, and the
   /// default comparison must stay under two minutes.
-  static let syncSeconds = 0.5
+  public nonisolated static let syncSeconds = 0.5
 
   private static func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15

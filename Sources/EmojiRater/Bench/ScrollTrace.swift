@@ -36,6 +36,14 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
     }
   }
 
+  /// Each trace's `value` in seconds, for help texts: "steady 0.2 s, burst 1 s, …".
+  public static func listing(_ value: (ScrollTrace) -> Double) -> String {
+    allCases.map { trace in
+      let seconds = value(trace)
+      return "\(trace.rawValue) \(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s"
+    }.joined(separator: ", ")
+  }
+
   /// How long to measure a run asked to last `seconds`: the nearest whole
   /// number of cycles, as a part of a cycle gives figures that depend on
   /// which part; as asked if that is under half a cycle (a quick check).

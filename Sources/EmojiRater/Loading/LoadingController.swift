@@ -107,7 +107,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     }
     self.layout = layout
     self.visibleRows = visibleRows
-    loader.cacheCapacity = max(configuredCacheSize, Self.cacheFloor(rows: visibleRows.count, layout: layout))
+    sizeCache(rows: visibleRows.count, layout: layout)
     let now = clock.now()
     updateTime = now
     defer { updateTime = nil }
@@ -146,6 +146,11 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// The view the loader's ranking was made for, and when.
   private var rankedWith: LoadDeadlines?
   private var rankedAt: UInt64 = 0
+
+  /// Sizes the cache for a screen of `rows` rows (see `cacheFloor`).
+  private func sizeCache(rows: Int, layout: GridLayout) {
+    loader.cacheCapacity = max(configuredCacheSize, Self.cacheFloor(rows: rows, layout: layout))
+  }
 
   /// The cache must hold every cell on screen and the prefetch window
   /// (up to three screens ahead) with room to spare, or a big terminal would
@@ -222,11 +227,10 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// Loads the items in `rows` at once, uncounted: a benchmark run starts
   /// from a screen that is already whole, so it measures the scrolling.
   public func prime(rows: Range<Int>, layout: GridLayout) {
-    // The cache is sized for the screen at each update, and this comes
-    // before the first: a 200×60 screen (2,262 cells) in the configured
-    // 2,000 would lose its top rows again, and the run would start by
-    // loading them.
-    loader.cacheCapacity = max(loader.cacheCapacity, Self.cacheFloor(rows: rows.count, layout: layout))
+    // Before the first update, which sizes the cache for the screen too: a
+    // 200×60 screen (2,262 cells) in the configured 2,000 would lose its
+    // top rows again, and the run would start by loading them.
+    sizeCache(rows: rows.count, layout: layout)
     for item in layout.flatRange(ofRows: rows) { loader.prime(shown.catalogItem(item)) }
   }
 
