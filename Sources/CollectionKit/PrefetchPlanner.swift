@@ -126,14 +126,20 @@ public struct PrefetchPlanner: Sendable {
   /// How far back `expectedSpeed` looks: long enough to span a burst and
   /// its pause, or a few page jumps.
   public static let averagingWindow: UInt64 = 2_000_000_000
+  /// How long a run must have gone on before its pace is read: a few steps
+  /// of a fast scroll, a step of a slow one.
+  public static let paceSpan: UInt64 = 100_000_000
 
   /// The speed taken for a scroll's first movement, which has no interval
   /// to measure one over (rows a second; 0 keeps the minimum reach until the
   /// second movement).
   public let assumedSpeed: Double
 
+  /// The default idle, symmetric depth (`minimumRows`).
+  public static let idleRows = 2
+
   public init(
-    depth: Depth, minimumRows: Int = 2, maximumRows: Int = 40, maximumScreens: Int = 0,
+    depth: Depth, minimumRows: Int = idleRows, maximumRows: Int = 40, maximumScreens: Int = 0,
     assumedSpeed: Double = 0
   ) {
     self.depth = depth
@@ -262,7 +268,10 @@ public struct PrefetchPlanner: Sendable {
       recentMoves = []
       runStart = lastMovement ?? time
     }
-    recentMoves.append((time, abs(movedRows)))
+    // A run from rest starts with this movement, which has no interval
+    // before it: it marks the run's start, and only the rows after it count
+    // (counted too, a burst of 30 rows a second read 40 after 0.1 s).
+    if lastMovement != nil { recentMoves.append((time, abs(movedRows))) }
     recentMoves.removeAll { time - $0.time >= Self.averagingWindow }
     direction = newDirection
     lastMovement = time
@@ -303,8 +312,8 @@ public struct PrefetchPlanner: Sendable {
   /// The speed the scroll can be counted on to keep at `time`, in rows a
   /// second, to tell when a row will come into view: the rows moved over the
   /// last `averagingWindow` (a burst's pauses and a page's dwell count, not
-  /// only its peak), falling as a pause lengthens, and 0 once it has
-  /// stopped. Not the pace since the last movement: a burst's pause or a
+  /// only its peak, and over `paceSpan` at least), falling as a pause
+  /// lengthens, and 0 once it has stopped. Not the pace since the last movement: a burst's pause or a
   /// page's dwell would look like a stop, and loads held back as too late
   /// would take the slots just before the scroll resumed and brought their
   /// cells in at once (`emoji-rater bench`, 80×24, pages: ready 9% with
@@ -312,9 +321,20 @@ public struct PrefetchPlanner: Sendable {
   public func expectedSpeed(at time: UInt64) -> Double {
     guard direction != .none, let lastMovement, time >= lastMovement else { return speed }
     let moved = recentMoves.filter { time - $0.time < Self.averagingWindow }.reduce(0) { $0 + $1.rows }
-    // At least half a second: a run's first steps say little about its pace.
-    let span = min(max(time - runStart, Self.averagingWindow / 4), Self.averagingWindow)
+    let span = min(max(time - runStart, Self.paceSpan), Self.averagingWindow)
     return moved == 0 ? speed : Double(moved) / (Double(span) / 1e9)
+  }
+
+  /// Whether the current run has gone on for `paceSpan`, so that
+  /// `expectedSpeed` reads its pace. Before, it is a guess: a fast scroll's
+  /// first step, read over a longer span, looks slow, and loads aimed at
+  /// that pace go to rows the scroll passes before they land, and hold the
+  /// pool for a second or more (`emoji-rater bench --warm-up 2.4 --seconds
+  /// 1`, 80×24, burst: ready on display in the run's third second 31% on
+  /// the guess, 86% waiting for the pace). A run that turned back is read
+  /// from the movement before the turn.
+  public func paceKnown(at time: UInt64) -> Bool {
+    !recentMoves.isEmpty && time >= runStart + Self.paceSpan
   }
 
   /// Whether the scroll turned back within the averaging window before

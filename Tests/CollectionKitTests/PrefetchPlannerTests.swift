@@ -131,6 +131,49 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
     #expect(abs(planner.expectedSpeed(at: time + 900 * ms) - 9.5) < 0.01)
   }
 
+  /// A burst of 30 rows a second from rest: its first step has no interval
+  /// before it, so the pace is read from the steps after it, once a tenth
+  /// of a second has gone by; not before, and without the first step's row
+  /// (which would read 40 rows a second).
+  @Test func aScrollFromRestHasItsPaceReadAfterATenthOfASecond() {
+    var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 30)
+    let tall = GridLayout(sectionItemCounts: [5_000], width: 26)
+    _ = planner.update(visibleRows: 0..<2, in: tall, at: 0)
+    let start: UInt64 = 5_000 * ms
+    for step in 0..<3 {
+      let time = start + UInt64(step) * 100 * ms / 3
+      _ = planner.update(visibleRows: (step + 1)..<(step + 3), in: tall, at: time)
+      #expect(!planner.paceKnown(at: time), "step \(step)")
+    }
+    _ = planner.update(visibleRows: 4..<6, in: tall, at: start + 100 * ms)
+    #expect(planner.paceKnown(at: start + 100 * ms))
+    #expect(abs(planner.expectedSpeed(at: start + 100 * ms) - 30) < 0.01)
+  }
+
+  /// A steady 5 rows a second: the second step, 200 ms on, gives the pace.
+  @Test func aSlowScrollHasItsPaceReadAtItsSecondStep() {
+    var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 30)
+    _ = planner.update(visibleRows: 0..<2, in: layout, at: 0)
+    _ = planner.update(visibleRows: 1..<3, in: layout, at: 1_000 * ms)
+    #expect(!planner.paceKnown(at: 1_150 * ms), "one step alone has no pace")
+    _ = planner.update(visibleRows: 2..<4, in: layout, at: 1_200 * ms)
+    #expect(planner.paceKnown(at: 1_200 * ms))
+    #expect(abs(planner.expectedSpeed(at: 1_200 * ms) - 5) < 0.01)
+  }
+
+  /// A scroll that turns is read from the movement before the turn: its
+  /// first step back already has an interval.
+  @Test func aTurnHasItsPaceAtOnce() {
+    var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 30)
+    _ = planner.update(visibleRows: 5..<7, in: layout, at: 0)
+    _ = planner.update(visibleRows: 6..<8, in: layout, at: 100 * ms)
+    _ = planner.update(visibleRows: 7..<9, in: layout, at: 200 * ms)
+    _ = planner.update(visibleRows: 6..<8, in: layout, at: 300 * ms)
+    #expect(planner.direction == .up)
+    #expect(planner.paceKnown(at: 300 * ms))
+    #expect(abs(planner.expectedSpeed(at: 300 * ms) - 10) < 0.01)
+  }
+
   /// Going straight from one direction into the other is a turn, for two
   /// seconds; starting from still is not.
   @Test func aTurnIsRememberedForTheAveragingWindow() {

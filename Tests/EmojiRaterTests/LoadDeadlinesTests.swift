@@ -12,7 +12,7 @@ import Testing
   /// ten within 1.85 s.
   let deadlines = LoadDeadlines(
     shown: .all, layout: GridLayout(sectionItemCounts: [1_000], width: 80), visibleRows: 10..<30, speed: 10,
-    direction: .down, turnedRecently: false, leads: .init(latency: .uniform(500...2_000)))
+    direction: .down, turnedRecently: false, paceKnown: true, leads: .init(latency: .uniform(500...2_000)))
 
   @Test func theSameViewKeepsItsRanking() {
     #expect(deadlines.canReuseRanking(madeWith: deadlines, after: 5_000 * ms))
@@ -51,6 +51,21 @@ import Testing
     #expect(urgency(deadlines, row: 50) == 2_100)
     #expect(urgency(deadlines, row: 50) < urgency(deadlines, row: 45), "sure before unsure")
     #expect(urgency(deadlines, row: 45) < urgency(deadlines, row: 40), "1.6 s before 1.1 s")
+  }
+
+  /// A scroll just begun: its first step read as 10 rows a second, which
+  /// it may well not keep. Only the nearest two rows go; the rest wait for
+  /// the pace, rather than fill the pool with rows it may pass at once.
+  @Test func beforeTheScrollsPaceIsKnownOnlyTheNearestRowsAhead() {
+    var begun = deadlines
+    begun.paceKnown = false
+    #expect(urgency(begun, row: 29) == -1, "on screen: as ever")
+    #expect(urgency(begun, row: 30) == 1)
+    #expect(urgency(begun, row: 31) == 2)
+    #expect(urgency(begun, row: 32) == .infinity)
+    #expect(urgency(begun, row: 48) == .infinity, "sure at 10 rows a second, but that is a guess")
+    #expect(urgency(begun, row: 5) > LoadDeadlines.behindTheScroll)
+    #expect(!begun.canReuseRanking(madeWith: deadlines, after: 1 * ms), "ranked again once the pace is known")
   }
 
   @Test func afterATurnEveryPrefetchGoesSoonestFirst() {

@@ -274,8 +274,7 @@ import Testing
   }
 
   /// Deadlines as far as the screen can tell (`LoadDeadlinesTests` has the
-  /// rules). Scrolling down a row every 200 ms (5.6 rows a second over the
-  /// run), with loads of 0.5 to 2 s (three in ten by 0.95 s, three in four
+  /// rules). Scrolling down a row every 200 ms (5 rows a second), with loads of 0.5 to 2 s (three in ten by 0.95 s, three in four
   /// by 1.625 s, nine in ten by 1.85 s):
   @Test func aLoadThatCannotMakeItsDeadlineIsHeldBackAndTheRestGoByTheirChances() {
     var options = LoadingOptions()
@@ -292,16 +291,16 @@ import Testing
       let id = layout.flatIndex(of: layout.indexPath(row: row, column: 0)!)
       return controller.loader.urgency.map { $0(id, .visible) } ?? .nan
     }
-    // On screen: the fourth row leaves in 0.7 s and the eighth in 1.4 s, before three loads in
-    // four would land; the tenth stays 1.8 s, and goes before any prefetch.
+    // On screen: the fourth row leaves in 0.8 s and the eighth in 1.6 s, before three loads in
+    // four would land; the tenth stays 2 s, and goes before any prefetch.
     #expect(urgency(row: 14) == .infinity)
     #expect(urgency(row: 18) == .infinity, "would make it half the time, but a late load is all loss")
     #expect(urgency(row: 20) == -1)
-    // Below: five rows down comes in 0.9 s, too soon; eight rows down in 1.44 s, which
-    // three loads in ten make; eleven rows down in 1.98 s, all but sure.
-    #expect(urgency(row: 25) == .infinity)
-    #expect(abs(urgency(row: 28) - (LoadDeadlines.unsure - 1_440)) < 1)
-    #expect(abs(urgency(row: 31) - 1_980) < 1)
+    // Below: four rows down comes in 0.8 s, too soon; eight rows down in 1.6 s, which
+    // three loads in ten make; eleven rows down in 2.2 s, all but sure.
+    #expect(urgency(row: 24) == .infinity)
+    #expect(abs(urgency(row: 28) - (LoadDeadlines.unsure - 1_600)) < 1)
+    #expect(abs(urgency(row: 31) - 2_200) < 1)
     #expect(urgency(row: 29) < urgency(row: 28), "of the unsure, the likelier first")
     // Behind the scroll: after everything ahead.
     #expect(urgency(row: 5) > LoadDeadlines.behindTheScroll)

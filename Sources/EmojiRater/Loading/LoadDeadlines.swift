@@ -12,7 +12,8 @@ import Loading
 /// those sure to make it, soonest first; then those that may, the likeliest
 /// first, or soonest first if the scroll turned lately. A load too late to
 /// make it waits, as it would only hold a slot. A still screen has no
-/// deadlines: visible cells, then the nearest rows.
+/// deadlines: visible cells, then the nearest rows. Nor has a scroll just
+/// begun, whose pace is not read yet: there only the nearest rows ahead go.
 struct LoadDeadlines: Equatable, Sendable {
   /// How long before its deadline a load must start (milliseconds), by
   /// the latency model's quantiles.
@@ -42,12 +43,18 @@ struct LoadDeadlines: Equatable, Sendable {
   var direction: PrefetchPlanner.Direction
   /// Whether the scroll went back on itself lately (see `urgency`).
   var turnedRecently: Bool
+  /// Whether the scroll has gone on long enough to read its pace from
+  /// (`PrefetchPlanner.paceKnown`).
+  var paceKnown: Bool
   var leads: Leads
 
   /// Ranks past any deadline in milliseconds.
   static let behindTheScroll = 1e9
   /// Ranks after every sure prefetch, less the deadline: the likeliest first.
   static let unsure = 1e8
+  /// How many rows ahead load before a new scroll's pace is known: the
+  /// planner's idle depth, as a single step may be all there is.
+  static let nearRows = PrefetchPlanner.idleRows
 
   /// The loader's rank for catalog item `id`: lower goes first, infinity
   /// waits.
@@ -80,6 +87,9 @@ struct LoadDeadlines: Equatable, Sendable {
     }
     // Behind a moving scroll: after everything ahead (a reversal may want it).
     guard onScreen || towards else { return Self.behindTheScroll + Double(rows) }
+    // A scroll just begun has no pace yet: only the nearest rows go, as
+    // for a glance, and the pool waits for the pace to aim the rest.
+    if !onScreen && !paceKnown { return rows <= Self.nearRows ? Double(rows) : .infinity }
     let deadline = Double(rows) / speed * 1000
     // Too late to make it: held back, not to take a slot that a load still in
     // time will want in a moment. It goes once the scroll slows enough.

@@ -393,7 +393,8 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   private func deadlines(at time: UInt64) -> LoadDeadlines {
     LoadDeadlines(
       shown: shown, layout: layout, visibleRows: visibleRows, speed: expectedSpeed,
-      direction: planner.direction, turnedRecently: planner.turnedRecently(at: time), leads: leads)
+      direction: planner.direction, turnedRecently: planner.turnedRecently(at: time),
+      paceKnown: planner.paceKnown(at: time), leads: leads)
   }
 
   // MARK: Arrivals
