@@ -325,16 +325,23 @@ public struct PrefetchPlanner: Sendable {
     return moved == 0 ? speed : Double(moved) / (Double(span) / 1e9)
   }
 
-  /// Whether the current run has gone on for `paceSpan`, so that
-  /// `expectedSpeed` reads its pace. Before, it is a guess: a fast scroll's
-  /// first step, read over a longer span, looks slow, and loads aimed at
-  /// that pace go to rows the scroll passes before they land, and hold the
-  /// pool for a second or more (`emoji-rater bench --warm-up 2.4 --seconds
-  /// 1`, 80×24, burst: ready on display in the run's third second 31% on
-  /// the guess, 86% waiting for the pace). A run that turned back is read
-  /// from the movement before the turn.
-  public func paceKnown(at time: UInt64) -> Bool {
-    !recentMoves.isEmpty && time >= runStart + Self.paceSpan
+  /// Whether the current run has moved `paceSpan` or more after its start,
+  /// so that `expectedSpeed` reads its pace.
+  ///
+  /// Until then the pace is a guess: a fast scroll's first step, read over
+  /// a longer span, looks slow, and loads aimed at that pace go to rows the
+  /// scroll passes before they land, and hold the pool for a second or more
+  /// (`emoji-rater bench --warm-up 2.4 --seconds 1`, 80×24, burst: ready on
+  /// display in the run's third second 31% on the guess, 86% waiting for
+  /// the pace). A run that turned back is read from the movement before the
+  /// turn.
+  ///
+  /// Known at a movement, not at any frame: between two steps a run of a
+  /// few steps reads slow (0.1 s into a burst, 20 rows a second just before
+  /// its fourth step, 30 with it), and the pool, once committed, stays so.
+  public var paceKnown: Bool {
+    guard let last = recentMoves.last else { return false }
+    return last.time >= runStart + Self.paceSpan
   }
 
   /// Whether the scroll turned back within the averaging window before

@@ -132,9 +132,9 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
   }
 
   /// A burst of 30 rows a second from rest: its first step has no interval
-  /// before it, so the pace is read from the steps after it, once a tenth
-  /// of a second has gone by; not before, and without the first step's row
-  /// (which would read 40 rows a second).
+  /// before it, so the pace is read from the steps after it, at the first
+  /// step a tenth of a second or more on; not before, and without the first
+  /// step's row (which would read 40 rows a second).
   @Test func aScrollFromRestHasItsPaceReadAfterATenthOfASecond() {
     var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 30)
     let tall = GridLayout(sectionItemCounts: [5_000], width: 26)
@@ -143,11 +143,15 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
     for step in 0..<3 {
       let time = start + UInt64(step) * 100 * ms / 3
       _ = planner.update(visibleRows: (step + 1)..<(step + 3), in: tall, at: time)
-      #expect(!planner.paceKnown(at: time), "step \(step)")
+      #expect(!planner.paceKnown, "step \(step)")
     }
-    _ = planner.update(visibleRows: 4..<6, in: tall, at: start + 100 * ms)
-    #expect(planner.paceKnown(at: start + 100 * ms))
-    #expect(abs(planner.expectedSpeed(at: start + 100 * ms) - 30) < 0.01)
+    // A frame between steps: the run has gone on 0.1 s, but read now it
+    // would be 20 rows a second.
+    _ = planner.update(visibleRows: 3..<5, in: tall, at: start + 100 * ms)
+    #expect(!planner.paceKnown, "read at a movement only")
+    _ = planner.update(visibleRows: 4..<6, in: tall, at: start + 100 * ms + 1)
+    #expect(planner.paceKnown)
+    #expect(abs(planner.expectedSpeed(at: start + 100 * ms + 1) - 30) < 0.01)
   }
 
   /// A steady 5 rows a second: the second step, 200 ms on, gives the pace.
@@ -155,9 +159,9 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
     var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 30)
     _ = planner.update(visibleRows: 0..<2, in: layout, at: 0)
     _ = planner.update(visibleRows: 1..<3, in: layout, at: 1_000 * ms)
-    #expect(!planner.paceKnown(at: 1_150 * ms), "one step alone has no pace")
+    #expect(!planner.paceKnown, "one step alone has no pace")
     _ = planner.update(visibleRows: 2..<4, in: layout, at: 1_200 * ms)
-    #expect(planner.paceKnown(at: 1_200 * ms))
+    #expect(planner.paceKnown)
     #expect(abs(planner.expectedSpeed(at: 1_200 * ms) - 5) < 0.01)
   }
 
@@ -170,7 +174,7 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
     _ = planner.update(visibleRows: 7..<9, in: layout, at: 200 * ms)
     _ = planner.update(visibleRows: 6..<8, in: layout, at: 300 * ms)
     #expect(planner.direction == .up)
-    #expect(planner.paceKnown(at: 300 * ms))
+    #expect(planner.paceKnown)
     #expect(abs(planner.expectedSpeed(at: 300 * ms) - 10) < 0.01)
   }
 

@@ -394,7 +394,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     LoadDeadlines(
       shown: shown, layout: layout, visibleRows: visibleRows, speed: expectedSpeed,
       direction: planner.direction, turnedRecently: planner.turnedRecently(at: time),
-      paceKnown: planner.paceKnown(at: time), leads: leads)
+      paceKnown: planner.paceKnown, leads: leads)
   }
 
   // MARK: Arrivals
