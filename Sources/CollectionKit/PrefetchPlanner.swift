@@ -313,11 +313,12 @@ public struct PrefetchPlanner: Sendable {
   /// second, to tell when a row will come into view: the rows moved over the
   /// last `averagingWindow` (a burst's pauses and a page's dwell count, not
   /// only its peak, and over `paceSpan` at least), falling as a pause
-  /// lengthens, and 0 once it has stopped. Not the pace since the last movement: a burst's pause or a
-  /// page's dwell would look like a stop, and loads held back as too late
-  /// would take the slots just before the scroll resumed and brought their
-  /// cells in at once (`emoji-rater bench`, 80×24, pages: ready 9% with
-  /// that pace, 28% without; burst 27% and 53%).
+  /// lengthens, and 0 once it has stopped. Not the pace since the last
+  /// movement: a burst's pause or a page's dwell would look like a stop,
+  /// and loads held back as too late would take the slots just before the
+  /// scroll resumed and brought their cells in at once (`emoji-rater
+  /// bench`, 80×24, pages: ready 9% with that pace, 28% without; burst 27%
+  /// and 53%).
   public func expectedSpeed(at time: UInt64) -> Double {
     guard direction != .none, let lastMovement, time >= lastMovement else { return speed }
     let moved = recentMoves.filter { time - $0.time < Self.averagingWindow }.reduce(0) { $0 + $1.rows }

@@ -87,8 +87,9 @@ struct LoadDeadlines: Equatable, Sendable {
     }
     // Behind a moving scroll: after everything ahead (a reversal may want it).
     guard onScreen || towards else { return Self.behindTheScroll + Double(rows) }
-    // A scroll just begun has no pace yet: only the nearest rows go, as
-    // for a glance, and the pool waits for the pace to aim the rest.
+    // A scroll just begun has no pace yet: only the nearest rows go (a
+    // single step may be all there is), and the pool waits for the pace to
+    // aim the rest.
     if !onScreen && !paceKnown { return rows <= Self.nearRows ? Double(rows) : .infinity }
     let deadline = Double(rows) / speed * 1000
     // Too late to make it: held back, not to take a slot that a load still in
