@@ -165,13 +165,18 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
     #expect(abs(planner.expectedSpeed(at: 1_200 * ms) - 5) < 0.01)
   }
 
+  /// From rows 5..<7, a row down every 100 ms, twice: rows 7..<9 at 200 ms.
+  private func scrollDownTwice(_ planner: inout PrefetchPlanner) {
+    _ = planner.update(visibleRows: 5..<7, in: layout, at: 0)
+    _ = planner.update(visibleRows: 6..<8, in: layout, at: 100 * ms)
+    _ = planner.update(visibleRows: 7..<9, in: layout, at: 200 * ms)
+  }
+
   /// A scroll that turns is read from the movement before the turn: its
   /// first step back already has an interval.
   @Test func aTurnHasItsPaceAtOnce() {
     var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 30)
-    _ = planner.update(visibleRows: 5..<7, in: layout, at: 0)
-    _ = planner.update(visibleRows: 6..<8, in: layout, at: 100 * ms)
-    _ = planner.update(visibleRows: 7..<9, in: layout, at: 200 * ms)
+    scrollDownTwice(&planner)
     _ = planner.update(visibleRows: 6..<8, in: layout, at: 300 * ms)
     #expect(planner.direction == .up)
     #expect(planner.paceKnown)
@@ -182,9 +187,7 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
   /// seconds; starting from still is not.
   @Test func aTurnIsRememberedForTheAveragingWindow() {
     var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 30)
-    _ = planner.update(visibleRows: 5..<7, in: layout, at: 0)
-    _ = planner.update(visibleRows: 6..<8, in: layout, at: 100 * ms)
-    _ = planner.update(visibleRows: 7..<9, in: layout, at: 200 * ms)
+    scrollDownTwice(&planner)
     #expect(!planner.turnedRecently(at: 200 * ms), "the first movement starts from still")
     _ = planner.update(visibleRows: 6..<8, in: layout, at: 300 * ms)
     #expect(planner.turnedRecently(at: 300 * ms))
