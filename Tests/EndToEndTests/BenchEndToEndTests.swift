@@ -21,6 +21,9 @@ import Testing
     for row in rows {
       #expect(row["newCellsPerSecond"] as? Double != nil, "\(row)")
       #expect(row["poolLoadsPerSecond"] as? Double != nil, "\(row)")
+      // What tells the machine's interruptions from the app's (Linux has both counters).
+      #expect((row["stolenMilliseconds"] as? Double).map { $0 >= 0 } == true, "\(row)")
+      #expect((row["mainThreadPreemptions"] as? Int).map { $0 >= 0 } == true, "\(row)")
     }
     for trace in ["steady", "burst", "reversal", "pages"] {
       let dropped = { (mode: String) in

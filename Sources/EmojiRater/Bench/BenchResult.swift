@@ -46,6 +46,11 @@ public struct BenchResult: Codable, Equatable, Sendable {
   /// The loads a second the pool finishes when every slot is busy (pool ÷
   /// mean latency, by Little's law); nil for an unbounded pool.
   public var poolLoadsPerSecond: Double?
+  /// CPU time the hypervisor gave elsewhere while the run was measured, in
+  /// milliseconds across all cores, and how often the main thread was
+  /// preempted then (`MachineInterference`); nil where unknown.
+  public var stolenMilliseconds: Double?
+  public var mainThreadPreemptions: Int?
 
   /// Whether the trace brought in cells faster than the pool can load them:
   /// then some must show a spinner, however the loads are ordered.

@@ -85,7 +85,9 @@ public struct BenchRunner {
     terminal.settle()
     let bytesBefore = terminal.bytesReceived
     let framesBefore = framesWritten
+    let interferenceBefore = MachineInterference.reading()
     spin(until: start.addingTimeInterval(total))
+    let interference = MachineInterference.reading().since(interferenceBefore)
     frames.stop()
     loading.loader.cancelAll()
     terminal.settle()
@@ -124,7 +126,9 @@ public struct BenchRunner {
       newCellsPerSecond: Self.newCellsPerSecond(
         displays: displays, measuredFrom: warmUp * 1000, seconds: seconds, alreadyLoaded: primed),
       poolLoadsPerSecond: Self.loadsPerSecond(
-        pool: loading.loader.maxConcurrent, latency: configuration.latency))
+        pool: loading.loader.maxConcurrent, latency: configuration.latency),
+      stolenMilliseconds: interference.stolenMilliseconds,
+      mainThreadPreemptions: interference.mainThreadPreemptions)
   }
 
   /// How many items came on screen for the first time (and not already

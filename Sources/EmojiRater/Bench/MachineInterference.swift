@@ -1,0 +1,62 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What the machine took from a run that the app did not ask for: CPU time
+/// the hypervisor gave to other guests (Linux's "steal", machine-wide), and
+/// how often the main thread was made to give up its core before it was
+/// done (involuntary context switches). A late frame tick while both are
+/// zero is the app's; with them, it may be the machine's.
+public struct MachineInterference: Equatable, Sendable {
+  /// Milliseconds of CPU time stolen across all cores; nil where the
+  /// kernel does not say (no `/proc/stat`).
+  public var stolenMilliseconds: Double?
+  /// Times the calling (main) thread was preempted; nil where unknown.
+  public var mainThreadPreemptions: Int?
+
+  /// The counters now, to subtract from a later reading. Call on the main
+  /// thread: the preemptions are the calling thread's.
+  public static func reading() -> MachineInterference {
+    let stolen = (try? String(contentsOfFile: "/proc/stat", encoding: .utf8)).flatMap(stealTicks(procStat:))
+    let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+    return MachineInterference(
+      stolenMilliseconds: stolen.map { Double($0) / ticksPerSecond * 1000 },
+      mainThreadPreemptions: threadPreemptions())
+  }
+
+  /// What happened between `earlier` and this reading.
+  public func since(_ earlier: MachineInterference) -> MachineInterference {
+    MachineInterference(
+      stolenMilliseconds: zip(stolenMilliseconds, earlier.stolenMilliseconds).map { $0 - $1 },
+      mainThreadPreemptions: zip(mainThreadPreemptions, earlier.mainThreadPreemptions).map { $0 - $1 })
+  }
+
+  /// The steal column of `/proc/stat`'s first line ("cpu  user nice system
+  /// idle iowait irq softirq steal …"), in clock ticks.
+  static func stealTicks(procStat: String) -> UInt64? {
+    guard let line = procStat.split(separator: "\n", maxSplits: 1).first else { return nil }
+    let fields = line.split(separator: " ")
+    guard fields.first == "cpu", fields.count > 8 else { return nil }
+    return UInt64(fields[8])
+  }
+
+  private static func threadPreemptions() -> Int? {
+    #if os(Linux)
+      // RUSAGE_THREAD (1): Glibc hides it behind _GNU_SOURCE, which Swift's import does not set.
+      let thisThread = __rusage_who_t(1)
+      var usage = rusage()
+      guard getrusage(thisThread, &usage) == 0 else { return nil }
+      return usage.ru_nivcsw
+    #else
+      return nil
+    #endif
+  }
+}
+
+/// Both present, or nil.
+private func zip<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
+  guard let a, let b else { return nil }
+  return (a, b)
+}
