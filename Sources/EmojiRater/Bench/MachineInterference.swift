@@ -7,8 +7,11 @@ import Foundation
 /// What the machine took from a run that the app did not ask for: CPU time
 /// the hypervisor gave to other guests (Linux's "steal", machine-wide), and
 /// how often the main thread was made to give up its core before it was
-/// done (involuntary context switches). A late frame tick while both are
-/// zero is the app's; with them, it may be the machine's.
+/// done (involuntary context switches). Steal in a run with a late frame
+/// tick, or with every part of the frame slower at once, points at the
+/// machine. Preemptions come by the hundred a second on two cores (the
+/// loader's timers, the benchmark's reader), so it is their change from
+/// one run to the next that tells.
 public struct MachineInterference: Equatable, Sendable {
   /// Milliseconds of CPU time stolen across all cores; nil where the
   /// kernel does not say (no `/proc/stat`).
@@ -29,8 +32,8 @@ public struct MachineInterference: Equatable, Sendable {
   /// What happened between `earlier` and this reading.
   public func since(_ earlier: MachineInterference) -> MachineInterference {
     MachineInterference(
-      stolenMilliseconds: zip(stolenMilliseconds, earlier.stolenMilliseconds).map { $0 - $1 },
-      mainThreadPreemptions: zip(mainThreadPreemptions, earlier.mainThreadPreemptions).map { $0 - $1 })
+      stolenMilliseconds: both(stolenMilliseconds, earlier.stolenMilliseconds).map { $0 - $1 },
+      mainThreadPreemptions: both(mainThreadPreemptions, earlier.mainThreadPreemptions).map { $0 - $1 })
   }
 
   /// The steal column of `/proc/stat`'s first line ("cpu  user nice system
@@ -56,7 +59,7 @@ public struct MachineInterference: Equatable, Sendable {
 }
 
 /// Both present, or nil.
-private func zip<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
+private func both<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
   guard let a, let b else { return nil }
   return (a, b)
 }
