@@ -12,16 +12,16 @@ import Foundation
 /// machine. Preemptions come by the hundred a second on two cores (the
 /// loader's timers, the benchmark's reader), so it is their change from
 /// one run to the next that tells.
-public struct MachineInterference: Equatable, Sendable {
+struct MachineInterference: Equatable, Sendable {
   /// Milliseconds of CPU time stolen across all cores; nil where the
   /// kernel does not say (no `/proc/stat`).
-  public var stolenMilliseconds: Double?
+  var stolenMilliseconds: Double?
   /// Times the calling (main) thread was preempted; nil where unknown.
-  public var mainThreadPreemptions: Int?
+  var mainThreadPreemptions: Int?
 
   /// The counters now, to subtract from a later reading. Call on the main
   /// thread: the preemptions are the calling thread's.
-  public static func reading() -> MachineInterference {
+  static func reading() -> MachineInterference {
     let stolen = (try? String(contentsOfFile: "/proc/stat", encoding: .utf8)).flatMap(stealTicks(procStat:))
     let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
     return MachineInterference(
@@ -30,7 +30,7 @@ public struct MachineInterference: Equatable, Sendable {
   }
 
   /// What happened between `earlier` and this reading.
-  public func since(_ earlier: MachineInterference) -> MachineInterference {
+  func since(_ earlier: MachineInterference) -> MachineInterference {
     MachineInterference(
       stolenMilliseconds: both(stolenMilliseconds, earlier.stolenMilliseconds).map { $0 - $1 },
       mainThreadPreemptions: both(mainThreadPreemptions, earlier.mainThreadPreemptions).map { $0 - $1 })

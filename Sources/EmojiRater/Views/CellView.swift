@@ -59,10 +59,10 @@ enum CellView {
   /// screen at once (`emoji-rater bench`, 200×60, pages: four frames of
   /// 1.1–1.8 ms in 2.4 s, the run's p99).
   static func spinnerGroups(spinners: Int, keeping current: Int) -> Int {
-    var groups = max(current, spinnerGroups(spinners: 0))
-    while spinners > groups * spinnerBudget { groups *= 2 }
-    let fewest = spinnerGroups(spinners: spinners)
-    while groups > fewest, spinners * 2 <= groups / 2 * spinnerBudget { groups /= 2 }
+    let needed = spinnerGroups(spinners: spinners)
+    guard current > needed else { return needed }
+    var groups = current
+    while groups > needed, spinners * 2 <= groups / 2 * spinnerBudget { groups /= 2 }
     return groups
   }
 
