@@ -74,7 +74,7 @@ let package = Package(
       dependencies: ["EmojiRater", "EmojiData", "Loading", "CollectionKit", "FrameTiming", "TestSupport"],
       exclude: ["Snapshots"]
     ),
-    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Loading"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -58,5 +58,9 @@ public enum InputDecoder {
     static let end: Int32 = 0o550
     static let mouse: Int32 = 0o631
     static let resize: Int32 = 0o632
+    /// Codes of our own for a bracketed paste's two ends (`define_key`),
+    /// far above ncurses' own and the extended keys terminfo adds.
+    static let pasteStart: Int32 = 0x7F00
+    static let pasteEnd: Int32 = 0x7F01
   }
 }

@@ -5,6 +5,20 @@ public enum InputEvent: Equatable, Sendable {
   case mouse(MouseEvent)
   /// The terminal changed size; read the new size from the screen.
   case resize
+  /// Text pasted in one piece (bracketed paste), not typed.
+  case paste(Paste)
+}
+
+/// Pasted text, as much of it as is kept (`PasteReader.maximumLength`).
+public struct Paste: Equatable, Sendable {
+  public var text: String
+  /// Characters past the limit, left out.
+  public var droppedCharacters: Int
+
+  public init(text: String, droppedCharacters: Int = 0) {
+    self.text = text
+    self.droppedCharacters = droppedCharacters
+  }
 }
 
 /// A key press, with the keys the app cares about named.

@@ -56,6 +56,21 @@ public enum Platform {
     return nil
   }
 
+  /// Opens a pseudo-terminal pair: (the controlling side, the terminal side).
+  public static func openPseudoTerminal() -> (master: Int32, slave: Int32)? {
+    var master: Int32 = -1
+    var slave: Int32 = -1
+    guard er_openpty(&master, &slave) == 0 else { return nil }
+    return (master, slave)
+  }
+
+  /// The monotonic clock, in nanoseconds.
+  public static func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+  }
+
   /// Stops this process the way Ctrl-Z would have without our handler, and
   /// returns once the shell continues it (`fg`).
   public static func stopSelf() {

@@ -23,9 +23,7 @@ public final class PseudoTerminal: @unchecked Sendable {
 
   public init(size: Size) throws(TerminalError) {
     self.size = size
-    var master: Int32 = -1
-    var slave: Int32 = -1
-    guard er_openpty(&master, &slave) == 0 else {
+    guard let (master, slave) = Platform.openPseudoTerminal() else {
       throw .cannotStart("no pseudo-terminal (\(String(cString: strerror(errno))))")
     }
     _ = er_set_window_size(slave, Int32(size.rows), Int32(size.columns))

@@ -30,6 +30,10 @@ public final class TerminalScreen {
   private let screen: OpaquePointer
   /// The streams opened for a pseudo-terminal screen, closed when it stops.
   private let ownedStreams: [UnsafeMutablePointer<FILE>]
+  /// Whether this is a person's terminal (not the benchmark's pseudo-terminal).
+  private let isInteractive: Bool
+  /// Turns a bracketed paste into one event.
+  private var pasteReader = PasteReader()
 
   /// Checks that a person is at a terminal, then sets the screen up.
   public static func start(options: ScreenOptions) throws(TerminalError) -> TerminalScreen {
@@ -65,6 +69,7 @@ public final class TerminalScreen {
     sizeDescriptor: Int32, options: ScreenOptions, isUnicode: Bool, interactive: Bool
   ) throws(TerminalError) {
     self.sizeDescriptor = sizeDescriptor
+    isInteractive = interactive
     outputDescriptor = fileno(output)
     ownedStreams = interactive ? [] : [output, input]
     var savedModes = termios()
@@ -88,7 +93,11 @@ public final class TerminalScreen {
       throw .cannotStart("ncurses could not open the terminal")
     }
     self.screen = screen
-    cbreak()
+    // Raw, not cbreak: every key reaches the app. Ctrl-S and Ctrl-Q would
+    // otherwise freeze and thaw the output (XON/XOFF), and Ctrl-\ would kill
+    // the app with the screen still set up. Ctrl-C and Ctrl-Z arrive as
+    // keys and do what they always do (quit, suspend), as in vim or fzf.
+    raw()
     noecho()
     nonl()
     intrflush(er_stdscr(), false)
@@ -122,7 +131,17 @@ public final class TerminalScreen {
     // nobody heard: ask the kernel once now.
     updateSize()
     TerminalScreen.leaveInitialState()
+    setBracketedPaste(true)
   }
+
+  /// Asks the terminal to mark pasted text (xterm's mode 2004), so a paste
+  /// arrives as one piece of text rather than as key presses.
+  private func setBracketedPaste(_ on: Bool) {
+    Platform.write(Array((on ? Self.bracketedPasteOn : Self.bracketedPasteOff).utf8), to: outputDescriptor)
+  }
+
+  static let bracketedPasteOn = "\u{1B}[?2004h"
+  static let bracketedPasteOff = "\u{1B}[?2004l"
 
   /// ncurses 6.4 flushes its output after every cursor movement until the
   /// screen has been through `endwin` once (its "initial" state is meant for
@@ -144,6 +163,8 @@ public final class TerminalScreen {
     for (sequence, key) in variants where key_defined(sequence) <= 0 {
       define_key(sequence, key)
     }
+    define_key("\u{1B}[200~", InputDecoder.KeyCode.pasteStart)
+    define_key("\u{1B}[201~", InputDecoder.KeyCode.pasteEnd)
   }
 
   // MARK: Frames
@@ -185,15 +206,22 @@ public final class TerminalScreen {
       var code: wint_t = 0
       let status = wget_wch(er_stdscr(), &code)
       if status == ERR { break }
+      let piece: PasteReader.Piece
       if status == KEY_CODE_YES {
-        if Int32(code) == KEY_MOUSE {
-          if let event = readMouse() { events.append(event) }
-        } else if let event = InputDecoder.decode(functionKey: Int32(code)) {
-          events.append(event)
+        switch Int32(code) {
+        case InputDecoder.KeyCode.pasteStart: piece = .pasteStart
+        case InputDecoder.KeyCode.pasteEnd: piece = .pasteEnd
+        case KEY_MOUSE:
+          guard let event = readMouse() else { continue }
+          piece = .event(event)
+        default:
+          guard let event = InputDecoder.decode(functionKey: Int32(code)) else { continue }
+          piece = .event(event)
         }
-      } else if let event = InputDecoder.decode(character: UInt32(code)) {
-        events.append(event)
+      } else {
+        piece = .character(UInt32(code))
       }
+      events += pasteReader.take(piece, at: Platform.monotonicNanoseconds())
     }
     return events
   }
@@ -239,12 +267,14 @@ public final class TerminalScreen {
   /// Ctrl-Z: gives the terminal back to the shell, stops, and on `fg` takes
   /// the screen again and repaints it whole.
   public func suspend() {
-    guard isActive else { return }
+    guard isActive, isInteractive else { return }
+    setBracketedPaste(false)
     endwin()
     Platform.stopSelf()
     // Running again.
     SignalForwarding.reinstall(SIGTSTP)
     reset_prog_mode()
+    setBracketedPaste(true)
     invalidate()
     updateSize()
   }
@@ -254,6 +284,7 @@ public final class TerminalScreen {
   public func stop() {
     guard isActive else { return }
     isActive = false
+    setBracketedPaste(false)
     endwin()
     if signalDescriptor != nil {
       CrashGuard.disarm()
@@ -277,6 +308,7 @@ public final class TerminalScreen {
       // xterm's mouse reporting modes, as ncurses turns them on for xterm-likes.
       bytes += Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l".utf8)
     }
+    bytes += Array(bracketedPasteOff.utf8)
     return bytes
   }
 }

@@ -16,7 +16,7 @@ import Testing
   @Test func movingDownPastTheScreenScrollsToKeepTheSelectionVisible() {
     var state = state()
     for _ in 0..<30 { state.apply(.move(.down)) }
-    let row = state.layout.row(of: state.selection)
+    let row = state.layout.row(of: state.selection!)
     #expect(state.viewport.rows.contains(row))
     #expect(state.viewport.topRow > 0)
   }
@@ -43,7 +43,7 @@ import Testing
     var state = state()
     state.apply(.page(down: true))
     #expect(state.viewport.topRow == state.viewport.height - 1)
-    #expect(state.viewport.rows.contains(state.layout.row(of: state.selection)))
+    #expect(state.viewport.rows.contains(state.layout.row(of: state.selection!)))
     state.apply(.page(down: false))
     #expect(state.viewport.topRow == 0)
   }
@@ -51,7 +51,7 @@ import Testing
   @Test func aPageSlidesIntoViewOverAFewFramesWhileTheSelectionMovesAtOnce() {
     var state = state()  // 80×24: a page is 21 rows
     state.apply(.page(down: true))
-    #expect(state.selectedEmoji != nil && state.layout.row(of: state.selection) >= 21)
+    #expect(state.selectedEmoji != nil && state.layout.row(of: state.selection!) >= 21)
     // The screen still shows the old page until frames advance it, 4 rows a frame (21 / 6, rounded up).
     #expect(state.presentedViewport.topRow == 0)
     var tops: [Int] = []
@@ -108,7 +108,7 @@ import Testing
     state.apply(.page(down: true))
     state.advancePageScroll()  // the screen's top is layout row 4
     state.apply(.select(row: 10, column: 3))
-    #expect(state.layout.row(of: state.selection) == 14)
+    #expect(state.layout.row(of: state.selection!) == 14)
     #expect(!state.isPageScrolling)
     #expect(state.presentedViewport.topRow == 4)
   }
@@ -118,8 +118,8 @@ import Testing
     state.apply(.scroll(rows: 9))
     #expect(state.viewport.topRow == 9)
     // The selection was on row 1, now above the view: it moves to the top visible item row.
-    #expect(state.layout.row(of: state.selection) == 9)
-    #expect(state.layout.column(of: state.selection) == 0)
+    #expect(state.layout.row(of: state.selection!) == 9)
+    #expect(state.layout.column(of: state.selection!) == 0)
     state.apply(.scroll(rows: -100))
     #expect(state.viewport.topRow == 0)
   }
@@ -139,7 +139,7 @@ import Testing
   @Test func resizeRelaysOutAndKeepsTheSelectionOnScreen() {
     var state = state()
     for _ in 0..<40 { state.apply(.move(.down)) }
-    let selected = state.selection
+    let selected = state.selection!
     state.apply(.resize(Size(rows: 12, columns: 40)))
     #expect(state.layout.columns == 7)
     #expect(state.selection == selected)

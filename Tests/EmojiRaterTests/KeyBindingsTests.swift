@@ -65,3 +65,29 @@ import Testing
     #expect(command(.character("z")) == nil)
   }
 }
+
+@Suite struct RawModeKeyBindingsTests {
+  @Test(arguments: [(false, false, false), (true, false, false), (false, true, false), (false, false, true)])
+  func ctrlCQuitsAndCtrlZSuspendsWhateverIsOpen(help: Bool, voting: Bool, searching: Bool) {
+    #expect(
+      KeyBindings.command(
+        for: .key(.control("c")), helpShown: help, votingShown: voting, searching: searching) == .quit)
+    #expect(
+      KeyBindings.command(
+        for: .key(.control("z")), helpShown: help, votingShown: voting, searching: searching) == .suspend)
+  }
+
+  @Test func ctrlSAndCtrlQAndCtrlBackslashDoNothing() {
+    for key: Key in [.control("s"), .control("q")] {
+      #expect(KeyBindings.command(for: .key(key), helpShown: false) == nil)
+    }
+    #expect(InputDecoder.decode(character: 0x1C) == nil)  // Ctrl-\
+  }
+
+  @Test func aPasteIsOneCommandOfText() {
+    let paste = Paste(text: "cat q")
+    #expect(KeyBindings.command(for: .paste(paste), helpShown: false, searching: true) == .paste(paste))
+    #expect(KeyBindings.command(for: .paste(paste), helpShown: false) == .paste(paste))
+    #expect(KeyBindings.command(for: .paste(paste), helpShown: true) == nil)
+  }
+}

@@ -28,19 +28,19 @@ import Testing
     #expect(state.search?.isEditing == true)
     // Every match lies after where the search began, or it wrapped round.
     let origin = 15
-    #expect(state.layout.flatIndex(of: state.selection) >= origin)
+    #expect(state.selectedFlatIndex! >= origin)
   }
 
   @Test func nAndNStepThroughTheMatchesAndWrap() throws {
     var state = state(typing("heart") + [.confirmSearch])
     let matches = try #require(state.search?.matches)
     #expect(matches.count > 3)
-    #expect(state.layout.flatIndex(of: state.selection) == matches[0])
+    #expect(state.selectedFlatIndex == matches[0])
     state.apply(.nextMatch(forward: true))
-    #expect(state.layout.flatIndex(of: state.selection) == matches[1])
+    #expect(state.selectedFlatIndex == matches[1])
     state.apply(.nextMatch(forward: false))
     state.apply(.nextMatch(forward: false))
-    #expect(state.layout.flatIndex(of: state.selection) == matches.last, "wraps to the last")
+    #expect(state.selectedFlatIndex == matches.last, "wraps to the last")
   }
 
   @Test func nothingMatchingGoesBackToTheStartAndEscClears() {
@@ -76,5 +76,31 @@ import Testing
       let canvas = render(state(rows: 8, commands))
       #expect(Snapshot.mismatch(canvas.text, named: name) == nil)
     }
+  }
+
+  @Test func aPasteGoesIntoTheSearchCleanedAndCapped() {
+    let hostile = "cat\u{1B}[2J\nface" + String(repeating: "x", count: 5_000)
+    let state = state([.startSearch, .paste(Paste(text: hostile))])
+    let query = state.search?.query ?? ""
+    #expect(query.hasPrefix("cat[2J face"))
+    #expect(query.count == Search.maximumQueryLength)
+    #expect(state.message == "the search keeps its first \(Search.maximumQueryLength) characters")
+    #expect(!query.unicodeScalars.contains { $0.value < 0x20 })
+  }
+
+  @Test func aPasteOutsideTheSearchChangesNothingButSaysWhereItGoes() {
+    let before = state()
+    let after = state([.paste(Paste(text: "q+v/jjj"))])
+    #expect(after.selection == before.selection)
+    #expect(after.votes.isEmpty && after.filter == .all && after.search == nil && !after.wantsQuit)
+    #expect(after.message == "a paste goes into the search: press / first")
+  }
+
+  @Test func typingPastTheLimitIsRefusedWithANote() {
+    var state = state(typing(String(repeating: "a", count: Search.maximumQueryLength)))
+    #expect(state.message == nil)
+    state.apply(.searchInput("b"))
+    #expect(state.search?.query.count == Search.maximumQueryLength)
+    #expect(state.message != nil)
   }
 }

@@ -102,7 +102,7 @@ import Testing
     for _ in 0..<14 { state.apply(.move(.right)) }
     state.apply(.openVoteOverlay)
     frame = try #require(state.voteOverlayFrame)
-    let cellRow = state.layout.row(of: state.selection) - state.viewport.topRow
+    let cellRow = state.layout.row(of: state.selection!) - state.viewport.topRow
     #expect(cellRow == state.screen.gridHeight - 1)
     #expect(frame.top == cellRow - VoteOverlay.Frame.height)
     #expect(frame.left + frame.width <= 80)

@@ -164,6 +164,42 @@ import Testing
     try session.press("q")
   }
 
+  /// The terminal is raw: Ctrl-S is a key (it does nothing), not XOFF,
+  /// which would freeze the app's output until Ctrl-Q.
+  @Test func ctrlSDoesNotFreezeTheApp() throws {
+    let session = try startApp()
+    try session.press("C-s")
+    try session.press("j")
+    #expect(try session.waitFor { position($0) == 16 }.held)
+    try session.press("C-q", "C-\\", "l")
+    #expect(try session.waitFor { position($0) == 17 }.held, "Ctrl-\\ must not kill the app")
+    try session.press("q")
+    #expect(try session.waitForExit().status == 0)
+  }
+
+  /// A paste is text for the search, never a stream of key presses: 5,000
+  /// characters full of q, + and v leave a capped query, no vote, a
+  /// running app, and q still quits.
+  @Test func aLongPasteGoesIntoTheSearchCapped() throws {
+    let session = try startApp()
+    try session.press("/")
+    #expect(try session.waitFor { $0.contains("/▏") }.held)
+    let text = "face" + String(repeating: " q+v-", count: 1_000)
+    try session.paste(text)
+    let capped = try session.waitFor { $0.contains("the search keeps its first 80 characters") }
+    #expect(capped.held, "\(capped.screen)")
+    try session.press("Enter")
+    try session.press("j")
+    #expect(try session.waitFor { !$0.contains("search keeps") }.held, "the app answers keys")
+    try session.press("Escape")
+    try session.paste("q+v")  // Outside the search: ignored, with a note.
+    #expect(try session.waitFor { $0.contains("a paste goes into the search") }.held)
+    try session.press("q")
+    let ended = try session.waitForExit()
+    #expect(ended.status == 0, "\(ended.screen)")
+    #expect(!ended.screen.contains("▲"), "no vote was cast")
+  }
+
   @Test func aCrashStillRestoresTheTerminal() throws {
     // No interactive backtrace: the process dies of the signal once the screen is restored.
     let session = try TmuxSession.app(["--latency", "0"], environment: ["SWIFT_BACKTRACE": "enable=no"])

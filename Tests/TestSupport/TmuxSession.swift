@@ -74,6 +74,13 @@ public final class TmuxSession {
     try run(["send-keys", "-t", "test", "-l", text])
   }
 
+  /// Pastes text as a terminal does: bracketed (`ESC [200~ … ESC [201~`)
+  /// when the app has asked for it.
+  public func paste(_ text: String) throws {
+    try run(["set-buffer", "-b", "test-paste", text])
+    try run(["paste-buffer", "-p", "-d", "-b", "test-paste", "-t", "test"])
+  }
+
   public func resize(columns: Int, rows: Int) throws {
     try run(["resize-window", "-t", "test", "-x", String(columns), "-y", String(rows)])
   }

@@ -37,7 +37,11 @@ public struct AppState: Sendable {
   static let slideCellsPerFrame = 200
   /// Rows a frame of the current page scroll moves.
   private var pageScrollStep = 1
-  public private(set) var selection: IndexPath
+  /// The selected cell: always one the layout has, and nil exactly when the
+  /// grid shows nothing (a filter that keeps no emoji). Being optional is
+  /// what keeps every use of it honest: no code can take the row or the
+  /// flat position of a selection that names nothing.
+  public private(set) var selection: IndexPath?
   public private(set) var isHelpShown = false
   /// The frame-timing HUD on the bottom line (`f` hides it for the key hints).
   public private(set) var isHUDShown = true
@@ -81,7 +85,7 @@ public struct AppState: Sendable {
       sectionItemCounts: catalog.sections.map(\.emoji.count), width: screenSize.columns)
     viewport = Viewport(height: screen.gridHeight)
     presentedViewport = viewport
-    selection = layout.firstIndexPath ?? IndexPath(item: 0, section: 0)
+    selection = layout.firstIndexPath
   }
 
   /// Whether a page scroll is still playing.
@@ -134,7 +138,12 @@ public struct AppState: Sendable {
 
   /// The selected emoji's position in `fullCatalog`.
   public var selectedItem: Int? {
-    layout.contains(selection) ? shown.catalogItem(layout.flatIndex(of: selection)) : nil
+    selectedFlatIndex.map(shown.catalogItem)
+  }
+
+  /// The selection's flat position in the grid (what search and the status line count).
+  public var selectedFlatIndex: Int? {
+    selection.map(layout.flatIndex(of:))
   }
 
   /// The selected emoji's vote.
@@ -149,7 +158,7 @@ public struct AppState: Sendable {
   }
 
   public var selectedEmoji: Emoji? {
-    layout.contains(selection) ? catalog[selection.section, selection.item] : nil
+    selection.map { catalog[$0.section, $0.item] }
   }
 
   public mutating func apply(_ command: Command) {
@@ -162,6 +171,7 @@ public struct AppState: Sendable {
     }
     switch command {
     case .move(let move):
+      guard let selection else { return }
       select(layout.indexPath(after: move, from: selection))
     case .page(let down):
       // A screenful less one row, so the person keeps a row of context.
@@ -169,7 +179,9 @@ public struct AppState: Sendable {
       // The screen stays where it is, and slides there frame by frame.
       let presented = presentedViewport
       viewport.scroll(by: down ? rows : -rows, in: layout)
-      select(layout.indexPath(after: down ? .pageDown(rows: rows) : .pageUp(rows: rows), from: selection))
+      if let selection {
+        select(layout.indexPath(after: down ? .pageDown(rows: rows) : .pageUp(rows: rows), from: selection))
+      }
       presentedViewport = presented
       // However many pages are pressed, the scroll ends in the same few frames.
       let distance = abs(viewport.topRow - presentedViewport.topRow)
@@ -185,7 +197,8 @@ public struct AppState: Sendable {
         voteOverlay = nil  // Outside the box; a click on its border changes nothing.
       }
     case .select(let row, let column):
-      guard row < screen.gridHeight, let cell = layout.cellColumn(atX: column),
+      // A terminal can report any coordinates, even outside the screen.
+      guard (0..<screen.gridHeight).contains(row), let cell = layout.cellColumn(atX: column),
         let indexPath = layout.indexPath(row: presentedViewport.topRow + row, column: cell)
       else { return }
       viewport = presentedViewport  // A click mid-slide stops it where the cell was clicked.
@@ -209,7 +222,7 @@ public struct AppState: Sendable {
       guard let last = undoStack.popLast() else { return }
       setVote(last.previous, on: last.item)
     case .openVoteOverlay:
-      guard layout.contains(selection) else { return }
+      guard selection != nil else { return }
       guard !votesAreReadOnly else {
         message = Self.readOnlyMessage
         return
@@ -235,12 +248,16 @@ public struct AppState: Sendable {
         search = nil
       }
     case .startSearch:
-      guard layout.contains(selection) else { return }
-      search = Search(origin: layout.flatIndex(of: selection))
+      guard let here = selectedFlatIndex else { return }
+      search = Search(origin: here)
     case .searchInput(let character):
-      guard let query = search?.query else { return }
-      search?.setQuery(query + String(character), in: catalog)
-      selectFirstMatch()
+      appendToQuery(String(character))
+    case .paste(let paste):
+      guard search?.isEditing == true else {
+        message = "a paste goes into the search: press / first"
+        return
+      }
+      appendToQuery(paste.text)
     case .searchBackspace:
       guard let query = search?.query, !query.isEmpty else { return }
       search?.setQuery(String(query.dropLast()), in: catalog)
@@ -249,8 +266,7 @@ public struct AppState: Sendable {
       search?.isEditing = false
       if search?.query.isEmpty == true { search = nil }
     case .nextMatch(let forward):
-      guard let search, layout.contains(selection) else { return }
-      let here = layout.flatIndex(of: selection)
+      guard let search, let here = selectedFlatIndex else { return }
       if let item = search.match(from: here + (forward ? 1 : -1), forward: forward) {
         select(layout.indexPath(flatIndex: item))
       }
@@ -258,7 +274,7 @@ public struct AppState: Sendable {
       break  // The controller writes to the terminal, then says so (`message`).
     case .resize(let size):
       resize(to: size)
-    case .redraw, .cycleMode, .resetStatistics:
+    case .redraw, .cycleMode, .resetStatistics, .suspend:
       break  // Not the state's: the controller handles them.
     case .quit:
       wantsQuit = true
@@ -284,10 +300,26 @@ public struct AppState: Sendable {
     voteOverlay = nil
     let target = selected.flatMap { item in (item..<fullCatalog.count).lazy.compactMap(shown.shownItem).first
     }
-    selection =
-      target.map(layout.indexPath(flatIndex:)) ?? layout.lastIndexPath ?? IndexPath(item: 0, section: 0)
+    selection = target.map(layout.indexPath(flatIndex:)) ?? layout.lastIndexPath
     viewport = Viewport(height: screen.gridHeight)
-    viewport.reveal(selection, in: layout)
+    if let selection { viewport.reveal(selection, in: layout) }
+  }
+
+  /// Adds typed or pasted text to the search query: controls and
+  /// direction overrides dropped, line breaks as spaces, and no more than
+  /// `Search.maximumQueryLength` characters, so no keystroke or paste makes
+  /// the search (run again over the catalog on each change) unbounded.
+  private mutating func appendToQuery(_ text: String) {
+    guard let query = search?.query else { return }
+    let room = Search.maximumQueryLength - query.count
+    let addition = SafeText.printable(text)
+    guard !addition.isEmpty else { return }
+    if addition.count > room {
+      message = "the search keeps its first \(Search.maximumQueryLength) characters"
+    }
+    guard room > 0 else { return }
+    search?.setQuery(query + addition.prefix(room), in: catalog)
+    selectFirstMatch()
   }
 
   /// As the query changes: the first match from where the search began, or
@@ -299,7 +331,7 @@ public struct AppState: Sendable {
 
   /// Where the voting overlay is on screen, when open.
   public var voteOverlayFrame: VoteOverlay.Frame? {
-    guard let overlay = voteOverlay, layout.contains(selection) else { return nil }
+    guard let overlay = voteOverlay, let selection else { return nil }
     return overlay.frame(
       cellRow: layout.row(of: selection) - presentedViewport.topRow,
       cellX: layout.originX(ofColumn: layout.column(of: selection)), gridHeight: screen.gridHeight,
@@ -333,6 +365,7 @@ public struct AppState: Sendable {
   /// visible row, in the same column, so the status line always names
   /// something on screen.
   private mutating func keepSelectionOnScreen() {
+    guard let selection else { return }
     let row = layout.row(of: selection)
     let rows = viewport.rows.clamped(to: 0..<layout.rowCount)
     guard !rows.contains(row), !rows.isEmpty else { return }
@@ -340,7 +373,8 @@ public struct AppState: Sendable {
     let column = layout.column(of: selection)
     for candidate in candidates {
       if case .items(let section, let items) = layout.row(candidate) {
-        selection = IndexPath(item: min(items.lowerBound + column, items.upperBound - 1), section: section)
+        self.selection = IndexPath(
+          item: min(items.lowerBound + column, items.upperBound - 1), section: section)
         return
       }
     }
@@ -349,8 +383,13 @@ public struct AppState: Sendable {
   /// Lays the grid out for the new width and keeps the selection in view,
   /// as near its old place on screen as the new size allows.
   private mutating func resize(to size: Size) {
-    let offsetOnScreen = layout.row(of: selection) - viewport.topRow
     screen = ScreenLayout(size: size)
+    guard let selection else {
+      layout = GridLayout(sectionItemCounts: layout.sectionItemCounts, width: size.columns)
+      viewport = Viewport(height: screen.gridHeight)
+      return
+    }
+    let offsetOnScreen = layout.row(of: selection) - viewport.topRow
     layout = GridLayout(sectionItemCounts: layout.sectionItemCounts, width: size.columns)
     let offset = min(max(0, offsetOnScreen), max(0, screen.gridHeight - 1))
     viewport = Viewport(topRow: layout.row(of: selection) - offset, height: screen.gridHeight)

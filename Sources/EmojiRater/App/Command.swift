@@ -36,6 +36,8 @@ public enum Command: Equatable, Sendable {
   case startSearch
   /// A character typed into the search prompt.
   case searchInput(Character)
+  /// Text pasted (in one piece): it goes into the search prompt, if open.
+  case paste(Paste)
   case searchBackspace
   /// Ends typing; n and N then step through the matches.
   case confirmSearch
@@ -44,5 +46,7 @@ public enum Command: Equatable, Sendable {
   case closeOverlay
   case resize(Size)
   case redraw
+  /// Ctrl-Z: gives the terminal back to the shell until `fg`.
+  case suspend
   case quit
 }

@@ -206,8 +206,7 @@ public final class FrameLoop {
 
   private func handle(_ event: InputEvent) {
     if event == .resize {
-      state.apply(.resize(screen.updateSize()))
-      needsDisplay = true
+      perform(.resize(screen.updateSize()))
       return
     }
     guard
@@ -224,6 +223,10 @@ public final class FrameLoop {
       screen.invalidate()
       memo.invalidate()
     case .cycleMode: loading.cycleMode()
+    case .suspend:
+      screen.suspend()
+      // Back after `fg`: the size may have changed while stopped.
+      state.apply(.resize(screen.updateSize()))
     case .cycleFilter:
       state.apply(command)
       loading.show(state.shown)
@@ -232,10 +235,10 @@ public final class FrameLoop {
     case .copySelection:
       state.apply(command)
       // The glyph is part of what a load hides: nothing to copy until it shows.
-      if let emoji = loading.loadedEmoji(at: state.selection) {
+      if let emoji = state.selection.flatMap(loading.loadedEmoji(at:)) {
         screen.copyToClipboard(emoji.string)
         state.message = "sent \(emoji.string) \(emoji.name) to the terminal's clipboard"
-      } else if state.layout.contains(state.selection) {
+      } else if state.selection != nil {
         state.message = "still loading: y copies it once it shows"
       }
     case .resetStatistics:
@@ -245,6 +248,9 @@ public final class FrameLoop {
     }
     for change in state.takeVoteChanges() { record(change) }
     needsDisplay = true
+    // Debug builds (every test, the end-to-end fuzzing among them) stop at
+    // the command that broke the state, not at a later one that trips on it.
+    assert(state.invariantViolations.isEmpty, "after \(command): \(state.invariantViolations)")
   }
 
   /// A vote changed: its cell draws again, and the store hears of it.

@@ -13,7 +13,11 @@ public enum KeyBindings {
     switch event {
     case .resize: return nil  // The controller reads the new size first.
     case .mouse(let mouse): return helpShown ? .closeOverlay : command(for: mouse)
+    case .paste(let paste): return helpShown ? nil : .paste(paste)
     case .key(let key):
+      // The terminal is raw: Ctrl-C and Ctrl-Z come as keys, and always work.
+      if key == .control("c") { return .quit }
+      if key == .control("z") { return .suspend }
       // The search prompt takes every key it can type, q included.
       if searching { return searchCommand(for: key) }
       if key == .character("q") { return .quit }

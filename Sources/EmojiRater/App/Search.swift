@@ -12,6 +12,8 @@ public struct Search: Equatable, Sendable {
   /// Where the selection was when the search began: each keystroke looks
   /// from there, so narrowing the query does not skip past a match.
   public let origin: Int
+  /// The longest query: more than any emoji's name.
+  public static let maximumQueryLength = 80
 
   public init(origin: Int) {
     self.origin = origin

@@ -59,10 +59,9 @@ enum GridView {
         }
         lines.append(.header(section: section))
       case .items(let section, let items):
-        let selection = state.selection
-        let selectedColumn =
-          selection.section == section && items.contains(selection.item)
-          ? selection.item - items.lowerBound : nil
+        let selectedColumn = state.selection.flatMap {
+          $0.section == section && items.contains($0.item) ? $0.item - items.lowerBound : nil
+        }
         let drawing = CellDrawing(
           row: screenRow, gridRow: row, firstItem: items.lowerBound, selectedColumn: selectedColumn,
           step: step, groups: groups, layout: layout, canvas: canvas)

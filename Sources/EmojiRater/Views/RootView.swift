@@ -52,7 +52,7 @@ struct BottomLines: Equatable {
 
   enum HintRow: Equatable {
     /// The search's line, with the selection's place among the matches.
-    case search(Search, position: Int?)
+    case search(Search, position: Int?, message: String?)
     case hud(HUDModel, notice: String?)
     case hints(notice: String?)
   }
@@ -61,10 +61,8 @@ struct BottomLines: Equatable {
   init(_ state: AppState, content: any GridContent, hud: HUDModel?) {
     status = StatusLineView.Shown(state, content: content)
     if let search = state.search {
-      let position =
-        state.layout.contains(state.selection)
-        ? search.position(of: state.layout.flatIndex(of: state.selection)) : nil
-      hint = .search(search, position: position)
+      hint = .search(
+        search, position: state.selectedFlatIndex.flatMap(search.position(of:)), message: state.message)
     } else if state.isHUDShown, let hud {
       hint = .hud(hud, notice: state.shownNotice)
     } else {
@@ -76,8 +74,8 @@ struct BottomLines: Equatable {
   func draw(statusRow: Int, hintRow: Int, on canvas: any Canvas) {
     StatusLineView.draw(status, row: statusRow, on: canvas)
     switch hint {
-    case .search(let search, let position):
-      SearchLineView.draw(search, position: position, row: hintRow, on: canvas)
+    case .search(let search, let position, let message):
+      SearchLineView.draw(search, position: position, message: message, row: hintRow, on: canvas)
     case .hud(let hud, let notice):
       HUDView.draw(hud, notice: notice, row: hintRow, on: canvas)
     case .hints(let notice):

@@ -20,11 +20,10 @@ enum StatusLineView {
     @MainActor
     init(_ state: AppState, content: any GridContent) {
       filter = state.filter
-      let selected = state.layout.contains(state.selection)
-      position = selected ? state.layout.flatIndex(of: state.selection) + 1 : nil
+      position = state.selectedFlatIndex.map { $0 + 1 }
       itemCount = state.layout.itemCount
       vote = state.selectedVote
-      emoji = selected ? content.loadedEmoji(at: state.selection) : nil
+      emoji = state.selection.flatMap(content.loadedEmoji(at:))
     }
   }
 

@@ -1,0 +1,174 @@
+import Foundation
+import Synchronization
+import Terminal
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A program on a pseudo-terminal of its own, with that terminal as its
+/// controlling one (so a size change sends it SIGWINCH): the test holds the
+/// other side, writes exactly the bytes it wants — hostile ones included —
+/// and reads everything the program writes. tmux, by contrast, parses what
+/// it is sent, and would turn a fuzzer's random bytes into something tamer.
+public final class PtyProcess {
+  public let pid: pid_t
+  private let master: Int32
+  /// The terminal side, kept open here so its modes can be read after the
+  /// program exits (they are what the person's shell would get back).
+  private let slave: Int32
+  private let output = Output()
+  private var exitStatus: Int32?
+
+  /// Starts `arguments` (a path first) with `environment` on a new
+  /// terminal of `columns` × `rows`.
+  public init(_ arguments: [String], environment: [String: String], columns: Int, rows: Int) throws {
+    guard let (master, slave) = Platform.openPseudoTerminal(), let name = ttyname(slave) else {
+      throw SubprocessError(arguments: arguments, reason: "no pseudo-terminal")
+    }
+    self.master = master
+    self.slave = slave
+    let path = String(cString: name)
+    var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    // After setsid (the attributes below), the first terminal a session
+    // leader opens becomes its controlling terminal.
+    posix_spawn_file_actions_addopen(&actions, 0, path, O_RDWR, 0)
+    posix_spawn_file_actions_adddup2(&actions, 0, 1)
+    posix_spawn_file_actions_adddup2(&actions, 0, 2)
+    posix_spawn_file_actions_addclose(&actions, master)
+    posix_spawn_file_actions_addclose(&actions, slave)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | Self.spawnSetsid))
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for entry in envp { free(entry) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+    guard spawned == 0 else {
+      throw SubprocessError(arguments: arguments, reason: String(cString: strerror(spawned)))
+    }
+    self.pid = pid
+    let output = output
+    let source = master
+    Thread.detachNewThread {
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let count = read(source, &buffer, buffer.count)
+        if count > 0 {
+          output.append(buffer[0..<count])
+        } else if count < 0 && errno == EINTR {
+          continue
+        } else {
+          return  // Closed.
+        }
+      }
+    }
+  }
+
+  /// glibc's POSIX_SPAWN_SETSID, which Swift does not import without _GNU_SOURCE.
+  private static let spawnSetsid: Int32 = 0x80
+
+  deinit {
+    if exitStatus == nil {
+      kill(pid, SIGKILL)
+      _ = waitForExit(timeout: 5)
+    }
+    // The terminal side first: the reading thread then sees the hang-up and ends.
+    close(slave)
+    close(master)
+  }
+
+  /// Sends bytes as if typed (or pasted, or reported by the terminal).
+  /// A program that stops reading (or has died) lets the terminal's input
+  /// fill up: the bytes that do not fit within a few seconds are dropped.
+  public func send(_ bytes: [UInt8]) {
+    var offset = 0
+    var waited = 0
+    while offset < bytes.count {
+      var ready = pollfd(fd: master, events: Int16(POLLOUT), revents: 0)
+      guard poll(&ready, 1, 100) > 0 else {
+        waited += 1
+        if waited > 50 || !isRunning { return }
+        continue
+      }
+      let written = bytes[offset...].withUnsafeBytes { write(master, $0.baseAddress, min($0.count, 512)) }
+      if written < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+      if written <= 0 { return }
+      offset += written
+    }
+  }
+
+  public func send(_ text: String) { send(Array(text.utf8)) }
+
+  /// Changes the terminal's size; the kernel tells the program (SIGWINCH).
+  public func resize(columns: Int, rows: Int) {
+    var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
+  }
+
+  /// Everything the program has written so far.
+  public var written: [UInt8] { output.bytes }
+
+  /// Whether the program is still running (reaping it if it has ended).
+  public var isRunning: Bool {
+    if exitStatus != nil { return false }
+    var status: Int32 = 0
+    guard waitpid(pid, &status, WNOHANG) == pid else { return true }
+    exitStatus = status
+    return false
+  }
+
+  /// How the program ended: its exit status, or 128 + the signal that
+  /// killed it; nil if it is still running after `timeout` seconds.
+  public func waitForExit(timeout: Double) -> Int32? {
+    let deadline = Date().addingTimeInterval(timeout)
+    while isRunning {
+      if Date() > deadline { return nil }
+      usleep(5_000)
+    }
+    guard let status = exitStatus else { return nil }
+    // WIFEXITED / WEXITSTATUS, which Swift does not import.
+    return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+  }
+
+  /// The terminal's modes now: what a shell would get back.
+  public var modes: termios {
+    var modes = termios()
+    tcgetattr(slave, &modes)
+    return modes
+  }
+
+  /// Whether the terminal is back in the mode a shell expects: lines
+  /// edited by the terminal, typed keys echoed, Ctrl-C a signal.
+  public var isCooked: Bool {
+    let modes = modes
+    let local = tcflag_t(ICANON | ECHO | ISIG)
+    return modes.c_lflag & local == local
+  }
+}
+
+/// The program's output, appended by the reading thread.
+private final class Output: Sendable {
+  private let buffer = Mutex<[UInt8]>([])
+
+  func append(_ bytes: ArraySlice<UInt8>) {
+    buffer.withLock { $0 += bytes }
+  }
+
+  var bytes: [UInt8] { buffer.withLock { $0 } }
+}
