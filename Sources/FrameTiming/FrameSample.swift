@@ -10,13 +10,29 @@ public struct FrameSample: Equatable, Sendable {
   /// Main-thread time in each part of the frame.
   public var work: FrameWork
 
-  /// How late the frame's output came after its slot ended, given its
-  /// period: a frame is due by its deadline plus one period (the moment the
-  /// next one is due). Timer jitter inside the slot is no hitch; a main
-  /// thread blocked past the slot is, by exactly how long.
-  public func hitch(period: UInt64) -> UInt64 {
-    let finished = lateness + work.total
-    return finished > period ? finished - period : 0
+  /// When the tick was due.
+  public var deadline: UInt64 { start - min(lateness, start) }
+
+  /// When the frame's output was written: the moment it reached the screen.
+  public var presented: UInt64 { start + work.total }
+
+  /// The frame's hitch time, Apple's definition: how much later than
+  /// expected the frame reached the screen, not rounded. It was expected by
+  /// the end of its slot (its deadline plus one period: timer jitter inside
+  /// the slot is no hitch), and no sooner than a period after the frame
+  /// before it reached the screen, when there was one in this run of frames.
+  ///
+  /// The second bound is what counts each moment of lateness once. A frame
+  /// blocked 300 ms at 60 Hz has a hitch of 283 ms; the next tick then starts
+  /// some 283 ms after its own deadline (the pacer keeps the original grid),
+  /// but that lateness is the blocked frame's, already counted: the next
+  /// frame is expected a period after the blocked one came out, and has
+  /// no hitch of its own if it makes that. So a run's hitch time never
+  /// exceeds the run's length, and the ratio never 1,000 ms per second.
+  public func hitch(period: UInt64, previousPresented: UInt64?) -> UInt64 {
+    var expected = deadline + period
+    if let previousPresented { expected = max(expected, previousPresented + period) }
+    return presented > expected ? presented - expected : 0
   }
 
   public init(start: UInt64, lateness: UInt64 = 0, missedFrames: Int = 0, work: FrameWork = FrameWork()) {

@@ -6,9 +6,13 @@ import Histogram
 /// - **Dropped frames**: a tick that starts k whole periods after its
 ///   deadline drops k frames; they are blamed on the previous frame's largest
 ///   part if that frame overran its budget, else on a late tick.
-/// - **Hitch time**: how late each frame's output came after its slot (its
-///   deadline plus one period), not rounded; the **hitch ratio** is hitch
-///   milliseconds per second of activity.
+/// - **Hitch time**: how much later than expected each frame reached the
+///   screen (`FrameSample.hitch`: by the end of its slot, and a period after
+///   the frame before it), not rounded, each moment of lateness counted
+///   once; the **hitch ratio** is hitch milliseconds per second of activity,
+///   so never above 1,000.
+/// - **Activity**: from the moment the clock woke (the first tick's
+///   deadline) until the last frame of the run reached the screen.
 /// - **Idle** time (the clock stopped because nothing moved) counts as
 ///   neither frames nor activity.
 ///
@@ -23,9 +27,10 @@ public struct FrameStats: Sendable {
   public private(set) var frames = 0
   public private(set) var dropped = 0
   public private(set) var droppedByCause: [FrameCause: Int] = [:]
-  /// Nanoseconds frames came out after their slot, summed.
+  /// Nanoseconds frames reached the screen later than expected, summed.
   public private(set) var hitchTime: UInt64 = 0
-  /// Nanoseconds of activity: the time between ticks while the clock ran.
+  /// Nanoseconds of activity: while the clock ran, from each run's first
+  /// deadline to its last frame on screen.
   public private(set) var activeTime: UInt64 = 0
   /// Nanoseconds of work per part, summed.
   public private(set) var workTotals = FrameWork()
@@ -46,15 +51,17 @@ public struct FrameStats: Sendable {
   public mutating func record(_ sample: FrameSample) {
     frames += 1
     dropped += sample.missedFrames
-    hitchTime += sample.hitch(period: period)
+    hitchTime += sample.hitch(period: period, previousPresented: previous?.presented)
+    // Activity runs on from what is already counted: the last frame's
+    // presentation, or for a run's first frame the moment it was due.
+    let counted = previous?.presented ?? sample.deadline
+    if sample.presented > counted { activeTime += sample.presented - counted }
     if sample.missedFrames > 0 {
       let cause = previous.map { $0.work.total > period ? $0.work.largestPart : .lateTick } ?? .lateTick
       droppedByCause[cause, default: 0] += sample.missedFrames
     }
     if let previous, sample.start > previous.start {
-      let interval = sample.start - previous.start
-      activeTime += interval
-      _ = intervals.record(Microseconds.clamped(nanoseconds: interval))
+      _ = intervals.record(Microseconds.clamped(nanoseconds: sample.start - previous.start))
     }
     workTotals += sample.work
     _ = workTimes.record(Microseconds.clamped(nanoseconds: sample.work.total))

@@ -8,10 +8,13 @@ import Synchronization
 
 /// A pseudo-terminal the process opens and reads itself, so that real
 /// ncurses output can be produced — and its bytes counted — without a person's
-/// terminal (the benchmark runs in CI this way).
+/// terminal (the benchmark runs in CI this way). Keys can be typed into it,
+/// as a person would at a real one.
 ///
 /// A thread drains the master side all the time: a pty holds only some 17 KB,
 /// less than one full repaint of a large screen, and ncurses would block.
+/// It notes when each piece of output arrived (`outputTimes`): what an
+/// observer outside the app sees of its frames.
 public final class PseudoTerminal: @unchecked Sendable {
   // @unchecked: the descriptors are set once; the byte count is atomic.
   public let size: Size
@@ -19,6 +22,8 @@ public final class PseudoTerminal: @unchecked Sendable {
   public let slave: Int32
   private let master: Int32
   private let drained = ByteCounter()
+  private let arrivals = TimeLog()
+  private let typing = TimeLog()
   private let drainer: Thread
 
   public init(size: Size) throws(TerminalError) {
@@ -30,12 +35,14 @@ public final class PseudoTerminal: @unchecked Sendable {
     self.master = master
     self.slave = slave
     let counter = drained
+    let log = arrivals
     let source = master
     drainer = Thread {
       var buffer = [UInt8](repeating: 0, count: 65_536)
       while true {
         let count = read(source, &buffer, buffer.count)
         if count > 0 {
+          log.append(Platform.monotonicNanoseconds())
           counter.add(count)
         } else if count < 0 && errno == EINTR {
           continue
@@ -52,6 +59,23 @@ public final class PseudoTerminal: @unchecked Sendable {
   /// exact figure.
   public var bytesReceived: UInt64 { drained.total }
 
+  /// When each read of the app's output returned (`Platform.monotonicNanoseconds`),
+  /// in order. A read may hold several frames, if they came out faster than
+  /// the drain thread woke.
+  public var outputTimes: [UInt64] { arrivals.times }
+
+  /// Types `bytes` into the terminal, as a keyboard would, and notes when
+  /// (`typedTimes`). Returns when they are in the terminal's input queue
+  /// (at once, unless the app has stopped reading and the queue is full).
+  /// Any thread may type.
+  public func type(_ bytes: [UInt8]) {
+    typing.append(Platform.monotonicNanoseconds())
+    Platform.write(bytes, to: master)
+  }
+
+  /// When each `type` began, in order.
+  public var typedTimes: [UInt64] { typing.times }
+
   /// Waits (briefly) until everything written so far has been read.
   public func settle() {
     for _ in 0..<1_000 where er_bytes_readable(master) > 0 { usleep(100) }
@@ -62,6 +86,26 @@ public final class PseudoTerminal: @unchecked Sendable {
   public func close() {
     Glibc.close(slave)
     Glibc.close(master)
+  }
+}
+
+/// Times noted by one thread and read by another.
+private final class TimeLog: @unchecked Sendable {
+  // @unchecked: `list` is only touched under `lock` (a pthread mutex, which
+  // Thread Sanitizer understands).
+  private let lock = NSLock()
+  private var list: [UInt64] = []
+
+  func append(_ time: UInt64) {
+    lock.lock()
+    list.append(time)
+    lock.unlock()
+  }
+
+  var times: [UInt64] {
+    lock.lock()
+    defer { lock.unlock() }
+    return list
   }
 }
 

@@ -66,6 +66,20 @@ import Testing
       readyOnDisplay: 0.1, oracleReadyOnDisplay: 0.15, unruledOracleReadyOnDisplay: 0.9,
       visibleLatencyP50: 1_200, visibleLatencyP95: 2_000, wasted: 0, cancelled: 10, bytesPerFrame: 900,
       newCellsPerSecond: newCells,
-      poolLoadsPerSecond: BenchRunner.loadsPerSecond(pool: pool, latency: .default))
+      poolLoadsPerSecond: BenchRunner.loadsPerSecond(pool: pool, latency: .default),
+      outside: OutsideObserver.View(
+        judged: .afterKeys, outputs: 100, longestGap: 30, dropped: 0, hitchRatio: 0, keyToScreenP50: 8,
+        keyToScreenP95: 16, keyToScreenMax: 17),
+      outsideDisagrees: mode == "async")
+  }
+
+  @Test func runsTheOutsideDisagreesWithAreNamedUnderTheTable() {
+    let table = BenchTable.render([
+      result(mode: "async", trace: "steady", newCells: 5, pool: 515),
+      result(mode: "prefetch", trace: "steady", newCells: 5, pool: 515),
+    ])
+    #expect(table.contains("0/0.0 !"))
+    #expect(table.contains("  200x60 steady async, pool 515"))
+    #expect(!table.contains("  200x60 steady prefetch, pool 515"))
   }
 }

@@ -84,6 +84,11 @@ import Testing
     #expect(InputDecoder.decode(character: 0x1C) == nil)  // Ctrl-\
   }
 
+  @Test func ctrlEAndCtrlYScrollTheViewARowAsInVim() {
+    #expect(KeyBindings.command(for: .key(.control("e")), helpShown: false) == .scroll(rows: 1))
+    #expect(KeyBindings.command(for: .key(.control("y")), helpShown: false) == .scroll(rows: -1))
+  }
+
   @Test func aPasteIsOneCommandOfText() {
     let paste = Paste(text: "cat q")
     #expect(KeyBindings.command(for: .paste(paste), helpShown: false, searching: true) == .paste(paste))

@@ -1,3 +1,4 @@
+import Terminal
 import Testing
 
 @testable import EmojiRater
@@ -26,6 +27,24 @@ import Testing
       let secondCycle = steps.filter { $0.time >= trace.cycle && $0.time < 2 * trace.cycle }
       #expect(firstCycle.map(\.command) == secondCycle.map(\.command), "\(trace)")
       #expect(!firstCycle.isEmpty)
+    }
+  }
+
+  /// The benchmark types each step as a person would: the keys decode to
+  /// the step's own command.
+  @Test func eachStepIsTypedAsTheKeysThatMeanIt() {
+    for trace in ScrollTrace.allCases {
+      for step in trace.steps(duration: 3_000) {
+        var reader = PasteReader()
+        let events = step.keys.flatMap { reader.take(.character(UInt32($0)), at: 0) }
+        let commands = events.compactMap { KeyBindings.command(for: $0, helpShown: false) }
+        if step.keys.first == 0x1B {
+          // PgDn / PgUp: ncurses turns the escape sequence into one key.
+          #expect(step.keys == Array((step.command == .page(down: true) ? "\u{1B}[6~" : "\u{1B}[5~").utf8))
+        } else {
+          #expect(commands == [step.command], "\(trace) \(step)")
+        }
+      }
     }
   }
 }

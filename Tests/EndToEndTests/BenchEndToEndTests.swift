@@ -36,6 +36,38 @@ import Testing
     }
   }
 
+  /// The HUD's figures against an observer outside the app, through the
+  /// benchmark's own terminal: in `sync` every frame changes the screen,
+  /// so the outside sees every late frame, and the two must agree.
+  @Test func syncDroppedFramesAndHitchAgreeWithTheOutsideObserver() throws {
+    let result = try Subprocess.run([
+      AppBinary.path, "bench", "--json", "--modes", "sync,prefetch", "--traces", "steady", "--sizes", "80x24",
+      "--small-pool", "0", "--latency", "50ms", "--seconds", "0.6", "--warm-up", "0.3",
+    ])
+    #expect(result.status == 0, "\(result.output)")
+    let rows = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+    let sync = try #require(rows.first { $0["mode"] as? String == "sync" })
+    let outside = try #require(sync["outside"] as? [String: Any])
+    #expect(outside["judged"] as? String == "every gap")
+    let appDropped = try #require(sync["dropped"] as? Int)
+    let outsideDropped = try #require(outside["dropped"] as? Int)
+    let appHitch = try #require(sync["hitchRatio"] as? Double)
+    let outsideHitch = try #require(outside["hitchRatio"] as? Double)
+    #expect(outsideDropped > 10, "a 50 ms load per frame drops frames: \(outside)")
+    #expect(
+      abs(appDropped - outsideDropped) <= max(2, outsideDropped / 10), "app \(appDropped), outside \(outside)"
+    )
+    #expect(abs(appHitch - outsideHitch) <= 0.1 * outsideHitch, "app \(appHitch) ms/s, outside \(outside)")
+    #expect(appHitch < 1_000, "a second holds at most a second of hitch")
+    #expect(sync["outsideDisagrees"] as? Bool == false)
+    // Keys answered: the time from a key to the screen, in both modes.
+    for row in rows {
+      let view = try #require(row["outside"] as? [String: Any])
+      #expect((view["keyToScreenP50"] as? Double).map { $0 >= 0 } == true, "\(row)")
+    }
+  }
+
   @Test func badBenchOptionsAreRefused() throws {
     for (arguments, message) in [
       (["--traces", "zigzag"], "steady, burst, reversal, pages"),

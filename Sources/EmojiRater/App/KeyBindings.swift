@@ -45,6 +45,9 @@ public enum KeyBindings {
     case .down, .character("j"): .move(.down)
     case .pageUp, .control("b"): .page(down: false)
     case .pageDown, .control("f"): .page(down: true)
+    // vim's: the view a row down or up, the selection staying if it can.
+    case .control("e"): .scroll(rows: 1)
+    case .control("y"): .scroll(rows: -1)
     case .home, .character("g"): .move(.first)
     case .end, .character("G"): .move(.last)
     case .tab: .move(.nextSection)

@@ -51,6 +51,12 @@ public struct BenchResult: Codable, Equatable, Sendable {
   /// preempted then (`MachineInterference`); nil where unknown.
   public var stolenMilliseconds: Double?
   public var mainThreadPreemptions: Int?
+  /// The same run seen from outside the app, from the times of the keys
+  /// typed and of the output on the terminal alone (`OutsideObserver`).
+  public var outside: OutsideObserver.View
+  /// Whether the app's dropped frames or hitch ratio part from the
+  /// outside's by more than 10 % or two frames.
+  public var outsideDisagrees: Bool
 
   /// Whether the trace brought in cells faster than the pool can load them:
   /// then some must show a spinner, however the loads are ordered.

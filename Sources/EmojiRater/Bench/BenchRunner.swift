@@ -75,19 +75,32 @@ public struct BenchRunner {
       mode == .sync
       ? min(configuration.seconds, Self.syncSeconds) : trace.measuredSeconds(asked: configuration.seconds)
     let total = warmUp + seconds
-    for step in trace.steps(duration: total * 1000) {
-      DispatchQueue.main.asyncAfter(deadline: .now() + step.time / 1000) {
-        MainActor.assumeIsolated { frames.enqueue(step.command) }
-      }
-    }
+    // The trace is typed into the terminal as keys, from a thread of its
+    // own, at the trace's times whatever the main thread is doing: the app
+    // reads them as it reads a person's, so the keys wait for a blocked
+    // frame as they would, and the time from a key to the screen is real.
+    let input = DispatchSource.makeReadSource(fileDescriptor: terminal.slave, queue: .main)
+    input.setEventHandler { MainActor.assumeIsolated { frames.enqueue(screen.readEvents()) } }
+    input.activate()
+    let typist = Typist(
+      steps: trace.steps(duration: total * 1000), terminal: terminal,
+      period: 1_000_000_000 / UInt64(configuration.framesPerSecond))
+    typist.start()
     spin(until: start.addingTimeInterval(warmUp))
     frames.enqueue(.resetStatistics)
+    let measuredFrom = Platform.monotonicNanoseconds()
     terminal.settle()
     let bytesBefore = terminal.bytesReceived
     let framesBefore = framesWritten
     let interferenceBefore = MachineInterference.reading()
     spin(until: start.addingTimeInterval(total))
+    // No frame runs from here (the main thread is ours): once the drain
+    // thread has read what the last one wrote, the outside has seen it all.
+    terminal.settle()
+    let measuredTo = Platform.monotonicNanoseconds()
     let interference = MachineInterference.reading().since(interferenceBefore)
+    typist.finish()
+    input.cancel()
     frames.stop()
     loading.loader.cancelAll()
     terminal.settle()
@@ -106,6 +119,11 @@ public struct BenchRunner {
       displays: displays, latency: latency, pool: loading.loader.maxConcurrent,
       measuredFrom: warmUp * 1000, initiallyLoaded: primed)
     let stats = frames.stats
+    // sync is the one mode whose screen changes at every frame (each loads a cell).
+    let observer = OutsideObserver(
+      period: stats.period, judged: mode == .sync ? .everyGap : .afterKeys)
+    let outside = observer.view(
+      keys: terminal.typedTimes, outputs: terminal.outputTimes, from: measuredFrom, to: measuredTo)
     let display = loading.display
     let counters = loading.loader.counters
     return BenchResult(
@@ -128,7 +146,9 @@ public struct BenchRunner {
       poolLoadsPerSecond: Self.loadsPerSecond(
         pool: loading.loader.maxConcurrent, latency: configuration.latency),
       stolenMilliseconds: interference.stolenMilliseconds,
-      mainThreadPreemptions: interference.mainThreadPreemptions)
+      mainThreadPreemptions: interference.mainThreadPreemptions, outside: outside,
+      outsideDisagrees: observer.disagrees(
+        view: outside, appDropped: stats.dropped, appHitchRatio: stats.hitchRatio, seconds: seconds))
   }
 
   /// How many items came on screen for the first time (and not already
@@ -177,5 +197,55 @@ public struct BenchRunner {
     while Date() < date {
       _ = RunLoop.main.run(mode: .default, before: min(date, Date().addingTimeInterval(0.005)))
     }
+  }
+}
+
+/// Types a trace's keys into the benchmark's terminal at the trace's
+/// times, on a thread of its own (the main thread may be blocked in a
+/// `sync` load, as a person's fingers do not wait for it).
+///
+/// The traces' intervals are whole numbers of 60 Hz frames (200 ms is 12),
+/// so keys typed exactly on time would all land at the same point of the
+/// frame clock's cycle, and the time from a key to the screen would be that
+/// one point's (a whole period, or none). A person's keys land anywhere in
+/// it: each key is typed a little late, by a fraction of a period that
+/// walks the cycle evenly (the golden ratio's steps), the same every run.
+private final class Typist: @unchecked Sendable {
+  // @unchecked: the steps and the terminal are set once; `done` is a semaphore.
+  private let steps: [ScrollTrace.Step]
+  private let terminal: PseudoTerminal
+  private let period: UInt64
+  private let done = DispatchSemaphore(value: 0)
+  private let stopped = Locked(false)
+
+  init(steps: [ScrollTrace.Step], terminal: PseudoTerminal, period: UInt64) {
+    self.steps = steps
+    self.terminal = terminal
+    self.period = period
+  }
+
+  func start() {
+    Thread.detachNewThread { [self] in
+      let start = Platform.monotonicNanoseconds()
+      for (index, step) in steps.enumerated() {
+        let phase = (Double(index) * 0.618_033_988_7).truncatingRemainder(dividingBy: 1)
+        let due = start + UInt64(step.time * 1e6) + UInt64(phase * Double(period))
+        // In short sleeps, so that `finish` never waits long.
+        while !isStopped, case let now = Platform.monotonicNanoseconds(), due > now {
+          usleep(UInt32(min(due - now, 5_000_000) / 1_000))
+        }
+        if isStopped { break }
+        terminal.type(step.keys)
+      }
+      done.signal()
+    }
+  }
+
+  private var isStopped: Bool { stopped.withLock { $0 } }
+
+  /// Stops typing and waits until the thread is done with the terminal.
+  func finish() {
+    stopped.withLock { $0 = true }
+    done.wait()
   }
 }

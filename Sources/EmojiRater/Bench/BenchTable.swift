@@ -6,7 +6,7 @@ public enum BenchTable {
   public static func render(_ results: [BenchResult]) -> String {
     let header = [
       "size", "items", "trace", "pool", "mode", "frames", "dropped", "work p50/p95/p99 ms", "in/draw/out ms",
-      "hitch ms/s",
+      "hitch ms/s", "outside drop/hitch", "key→screen p50/p95 ms",
       "ready",
       "oracle", "unruled",
       "wait p50/p95 ms", "wasted", "cancelled", "bytes/frame", "start ms",
@@ -21,6 +21,10 @@ public enum BenchTable {
         String(format: "%.2f/%.2f/%.2f", result.workP50, result.workP95, result.workP99),
         String(format: "%.2f/%.2f/%.2f", result.inputMean, result.drawMean, result.outputMean),
         String(format: "%.1f", result.hitchRatio),
+        String(
+          format: "%d/%.1f%@", result.outside.dropped, result.outside.hitchRatio,
+          result.outsideDisagrees ? " !" : ""),
+        "\(format(result.outside.keyToScreenP50, digits: 1))/\(format(result.outside.keyToScreenP95, digits: 1))",
         result.displayed == 0 ? "-" : String(format: "%.0f%%", result.readyOnDisplay * 100),
         percent(result.oracleReadyOnDisplay), percent(result.unruledOracleReadyOnDisplay),
         "\(format(result.visibleLatencyP50))/\(format(result.visibleLatencyP95))", String(result.wasted),
@@ -37,7 +41,24 @@ public enum BenchTable {
           : String(repeating: " ", count: widths[index] - cell.count) + cell
       }.joined(separator: "  ")
     }.joined(separator: "\n")
-    return ([table] + capacityNotes(results)).joined(separator: "\n")
+    return ([table] + outsideNotes(results) + capacityNotes(results)).joined(separator: "\n")
+  }
+
+  /// What the outside columns are, and which runs they disagree with.
+  static func outsideNotes(_ results: [BenchResult]) -> [String] {
+    var notes = [
+      "",
+      "outside: dropped frames and hitch ms/s from the times of the keys typed and the output on the terminal",
+      "alone; sync judged on every gap (its screen changes each frame), the other modes only on the answer to",
+      "each key (a floor: the app also counts late frames no key waited for). key→screen: from a key typed to",
+      "the first output after it.",
+    ]
+    let apart = results.filter(\.outsideDisagrees)
+    if !apart.isEmpty {
+      notes.append("! the app and the outside part by more than 10% or two frames:")
+      notes += apart.map { "  \($0.columns)x\($0.rows) \($0.trace) \($0.mode), pool \($0.pool)" }
+    }
+    return notes
   }
 
   /// A note under the table for each trace, size and pool whose new cells
@@ -68,7 +89,8 @@ public enum BenchTable {
     share.map { String(format: "%.0f%%", $0 * 100) } ?? "-"
   }
 
-  private static func format(_ value: Double?) -> String {
-    value.map { String(Int($0.rounded())) } ?? "-"
+  private static func format(_ value: Double?, digits: Int = 0) -> String {
+    guard let value else { return "-" }
+    return digits == 0 ? String(Int(value.rounded())) : String(format: "%.\(digits)f", value)
   }
 }

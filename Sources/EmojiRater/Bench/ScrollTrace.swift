@@ -56,6 +56,16 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
     /// Milliseconds from the start of the run.
     public var time: Double
     public var command: Command
+
+    /// The keys a person would type for the step, as the terminal sends
+    /// them (xterm): Ctrl-E / Ctrl-Y scroll a row, PgDn / PgUp a page.
+    public var keys: [UInt8] {
+      switch command {
+      case .scroll(let rows): Array(repeating: rows > 0 ? 0x05 : 0x19, count: abs(rows))
+      case .page(let down): Array((down ? "\u{1B}[6~" : "\u{1B}[5~").utf8)
+      default: []
+      }
+    }
   }
 
   /// The steps that fall within `duration` milliseconds.

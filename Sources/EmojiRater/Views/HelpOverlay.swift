@@ -8,7 +8,7 @@ enum HelpOverlay {
     ("PgUp PgDn, ^B ^F", "page up / down"),
     ("Home End, g G", "first / last emoji"),
     ("Tab, Shift-Tab", "next / previous section"),
-    ("wheel, click", "scroll / select"),
+    ("wheel ^E ^Y, click", "scroll / select"),
     ("Enter, space", "vote: arrows choose, Enter"),
     ("+ - 0, u", "vote up / down / clear, undo"),
     ("/, n N", "search names, next / previous"),
