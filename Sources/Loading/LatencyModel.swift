@@ -75,9 +75,13 @@ public enum LatencyModel: Equatable, Sendable, CustomStringConvertible {
   public struct ParseError: Error, Equatable, CustomStringConvertible {
     public let input: String
     public var description: String {
-      "'\(input)' is not a latency; use \(LatencyModel.acceptedForms)"
+      "'\(input)' is not a latency; use \(LatencyModel.acceptedForms), up to \(Int(maximum / 1000))s"
     }
   }
+
+  /// The longest delay accepted, in milliseconds: a minute is already no
+  /// server anyone waits for, and beyond it the times overflow.
+  public static let maximum: Double = 60_000
 
   public init(parsing text: String) throws(ParseError) {
     let input = text.trimmingCharacters(in: .whitespaces).lowercased()
@@ -106,11 +110,18 @@ public enum LatencyModel: Equatable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// "300ms", "1.5s" → milliseconds; a unit is required.
+  /// "300ms", "1.5s" → milliseconds; a unit is required, and the value
+  /// must be a number from 0 to `maximum` (not `inf`, `nan` or `1e300s`).
   private static func duration(_ text: Substring) -> Double? {
-    if text.hasSuffix("ms"), let value = Double(text.dropLast(2)) { return value }
-    if text.hasSuffix("s"), let value = Double(text.dropLast(1)) { return value * 1000 }
-    return nil
+    let value: Double
+    if text.hasSuffix("ms"), let number = Double(text.dropLast(2)) {
+      value = number
+    } else if text.hasSuffix("s"), let number = Double(text.dropLast(1)) {
+      value = number * 1000
+    } else {
+      return nil
+    }
+    return value.isFinite && (0...maximum).contains(value) ? value : nil
   }
 
   /// The log-normal's σ from its median and 99th percentile (z₀.₉₉ ≈ 2.3263).

@@ -53,7 +53,9 @@ final class NcursesCanvas: Canvas {
     guard limit > 0, (0..<size.rows).contains(row), column >= 0 else { return 0 }
     buffer.removeAll(keepingCapacity: true)
     var used = 0
-    for scalar in string.unicodeScalars {
+    // Controls and direction overrides never reach the terminal, whatever
+    // a data file named an emoji.
+    for scalar in string.unicodeScalars where !SafeText.isUnsafe(scalar) {
       let shown = isUnicode || scalar.isASCII ? scalar : "?"
       let width = Int(er_wcwidth(wchar_t(shown.value)))
       if width < 0 { continue }

@@ -57,8 +57,12 @@ struct BenchCommand: ParsableCommand {
 
   func validate() throws {
     _ = try plan()
-    guard seconds > 0 else { throw ValidationError("--seconds must be more than 0, not \(seconds)") }
-    if let warmUp, warmUp < 0 { throw ValidationError("--warm-up must be 0 or more, not \(warmUp)") }
+    guard seconds > 0, seconds <= 600 else {
+      throw ValidationError("--seconds must be more than 0 and at most 600, not \(seconds)")
+    }
+    if let warmUp, !(0...600).contains(warmUp) {
+      throw ValidationError("--warm-up must be from 0 to 600, not \(warmUp)")
+    }
     guard smallPool >= 0 else { throw ValidationError("--small-pool must be 0 or more, not \(smallPool)") }
   }
 

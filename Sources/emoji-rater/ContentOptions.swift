@@ -17,10 +17,13 @@ struct ContentOptions: ParsableArguments {
 
   func validate() throws {
     _ = try latencyModel()
-    if let items, items < 1 {
-      throw ValidationError("--items must be a whole number, 1 or more, not \(items)")
+    if let items, !(1...Self.maximumItems).contains(items) {
+      throw ValidationError("--items must be a whole number from 1 to \(Self.maximumItems), not \(items)")
     }
   }
+
+  /// Ten times the million the app is measured with (`make bench-scale`).
+  static let maximumItems = 10_000_000
 
   func latencyModel() throws -> LatencyModel {
     do {

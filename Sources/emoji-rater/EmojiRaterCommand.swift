@@ -110,21 +110,29 @@ struct BrowseCommand: ParsableCommand {
     guard (0...1).contains(failureRate) else {
       throw ValidationError("--failure-rate must be between 0 and 1 (e.g. 0.05), not \(failureRate)")
     }
-    if let maxConcurrent, maxConcurrent < 0 {
+    if let maxConcurrent, !(0...Self.maximumConcurrent).contains(maxConcurrent) {
       throw ValidationError(
-        "--max-concurrent must be a whole number, 0 or more (0: no bound), not \(maxConcurrent)")
+        "--max-concurrent must be a whole number from 0 (no bound) to \(Self.maximumConcurrent), not \(maxConcurrent)"
+      )
     }
-    if let prefetchRows, prefetchRows <= 0 {
-      throw ValidationError("--prefetch-rows must be a whole number, 1 or more, not \(prefetchRows)")
+    if let prefetchRows, !(1...Self.maximumPrefetchRows).contains(prefetchRows) {
+      throw ValidationError(
+        "--prefetch-rows must be a whole number from 1 to \(Self.maximumPrefetchRows), not \(prefetchRows)")
     }
     guard (1...240).contains(fps) else {
       throw ValidationError(
         "--fps must be a whole number of frames per second from 1 to 240 (e.g. 30, 60 or 120), not \(fps)")
     }
-    guard cacheSize > 0 else {
-      throw ValidationError("--cache-size must be a whole number, 1 or more, not \(cacheSize)")
+    guard (1...Self.maximumCacheSize).contains(cacheSize) else {
+      throw ValidationError(
+        "--cache-size must be a whole number from 1 to \(Self.maximumCacheSize), not \(cacheSize)")
     }
   }
+
+  // Far past any use, short of where memory or arithmetic gives out.
+  static let maximumConcurrent = 10_000
+  static let maximumPrefetchRows = 10_000
+  static let maximumCacheSize = 10_000_000
 
   private func loadingMode() throws -> LoadingMode? {
     guard let mode else { return nil }

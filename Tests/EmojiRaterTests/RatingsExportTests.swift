@@ -1,4 +1,5 @@
 import Foundation
+import Terminal
 import Testing
 
 @testable import EmojiRater
@@ -53,6 +54,39 @@ import Testing
     let export = RatingsExport(
       ratings: Self.ratings([("1f436", .up)]), catalog: Self.catalog(names: ["1f436": name]))
     #expect(export.csv.hasSuffix("\n🐶,\(field),U+1F436,up,2026-11-21T12:00:00Z\n"))
+  }
+
+  /// A name from a hostile `--emoji-data` file: no cell a spreadsheet
+  /// would run as a formula, no byte a terminal would obey.
+  @Test(arguments: [
+    ("=HYPERLINK(\"http://x\")", "\"'=HYPERLINK(\"\"http://x\"\")\""), ("@SUM(A1)", "'@SUM(A1)"),
+    ("+1", "'+1"), ("-1", "'-1"), ("a\u{1B}]52;c;aGk=\u{07}b", "a]52;c;aGk=b"),
+    ("x\u{9B}31m\u{202E}y", "x31my"),
+  ])
+  func csvCellsAreNeitherFormulasNorTerminalControls(name: String, field: String) {
+    let export = RatingsExport(
+      ratings: Self.ratings([("1f436", .up)]), catalog: Self.catalog(names: ["1f436": name]))
+    #expect(export.csv.hasSuffix("\n🐶,\(field),U+1F436,up,2026-11-21T12:00:00Z\n"))
+  }
+
+  @Test func jsonEscapesC1ControlsAndDirectionOverrides() {
+    let export = RatingsExport(
+      ratings: Self.ratings([("1f436", .up)]),
+      catalog: Self.catalog(names: ["1f436": "a\u{9B}b\u{202E}c\u{1B}"]))
+    #expect(export.json.contains(#""name": "a\u009bb\u202ec\u001b""#))
+    #expect(!export.json.unicodeScalars.contains { SafeText.isUnsafe($0) && $0 != "\n" })
+  }
+
+  /// An identifier that decodes to ESC ] 52 … (set the clipboard) is no
+  /// emoji: the file holding it is not read as ratings at all.
+  @Test func anIdentifierOfControlCharactersIsRefused() {
+    #expect(!Ratings.isValidIdentifier("1b-5d-35-32"))
+    #expect(!Ratings.isValidIdentifier("9b"))
+    #expect(!Ratings.isValidIdentifier("202e"))
+    #expect(Ratings.isValidIdentifier("1f469-200d-1f4bb"))
+    let file =
+      #"{"version": 1, "ratings": [{"emoji": "1b-5d-35-32", "vote": "up", "time": "2026-11-21T00:00:00Z"}]}"#
+    #expect(throws: RatingsFileError.self) { try RatingsFile.decode(Data(file.utf8)) }
   }
 
   @Test func realNamesWithCommasAreQuoted() {

@@ -64,8 +64,19 @@ import Testing
       (["--latency", "fast"], "500-2000ms"),
       (["--mode", "turbo"], "sync, async or prefetch"),
       (["--failure-rate", "1.5"], "between 0 and 1"),
-      (["--max-concurrent=-2"], "0 or more"),
-      (["--prefetch-rows", "0"], "1 or more"),
+      (["--max-concurrent=-2"], "from 0 (no bound) to 10000"),
+      (["--prefetch-rows", "0"], "from 1 to 10000"),
+      // Huge and non-finite values: refused at once, never a trap or a hang.
+      (["--latency", "99999999999999s"], "up to 60s"),
+      (["--latency", "1e308ms"], "up to 60s"),
+      (["--latency", "infs"], "up to 60s"),
+      (["--latency", "lognormal:1s:nans"], "up to 60s"),
+      (["--prefetch-rows", String(Int.max)], "from 1 to 10000"),
+      (["--cache-size", String(Int.max)], "from 1 to 10000000"),
+      (["--max-concurrent", String(Int.max)], "to 10000"),
+      (["--items", "10000000000"], "from 1 to 10000000"),
+      (["bench", "--seconds", "inf"], "at most 600"),
+      (["bench", "--warm-up", "nan"], "from 0 to 600"),
     ] {
       let result = try Subprocess.run([AppBinary.path] + arguments)
       #expect(result.status == 64, "\(arguments)")

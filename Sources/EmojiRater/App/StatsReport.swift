@@ -2,6 +2,10 @@ import Foundation
 import FrameTiming
 import Loading
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The session's full statistics as JSON (`--stats-json PATH`), for scripts
 /// and for comparing runs. Written once, on exit, atomically: a temporary
 /// file renamed over the target, so a reader never sees half a report.
@@ -84,31 +88,46 @@ public struct StatsReport: Codable, Equatable, Sendable {
   }
 
   /// Checks, before the app starts, that a report can be written to `path`,
-  /// so a bad path is an error now and not a lost report at the end.
-  public static func checkWritable(_ path: String) throws(StatsPathError) {
-    let url = URL(fileURLWithPath: path)
-    let directory = url.deletingLastPathComponent().path
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
-    else { throw StatsPathError(path: path, reason: "its folder \(directory) does not exist") }
-    guard FileManager.default.isWritableFile(atPath: directory) else {
+  /// so a bad path is an error now and not a lost report at the end: its
+  /// folder exists and takes new files, and the path names a regular file
+  /// or nothing yet (never a device, a FIFO, a folder or a link to another
+  /// user's file, which the report's rename would replace). Returns the
+  /// path to write (a link's own file).
+  @discardableResult
+  public static func checkWritable(_ path: String) throws(StatsPathError) -> String {
+    let target = try FileTarget.replaceable(path)
+      .mapError { StatsPathError(path: path, reason: $0.reason) }.get()
+    let directory = RatingsDisk.directory(of: target)
+    do {
+      try RatingsDisk.requireDirectory(directory)
+    } catch {
+      throw StatsPathError(path: path, reason: "its folder \(directory) does not exist")
+    }
+    guard access(directory, W_OK) == 0 else {
       throw StatsPathError(path: path, reason: "its folder \(directory) is not writable")
     }
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-      guard !isDirectory.boolValue else { throw StatsPathError(path: path, reason: "it is a folder") }
-      guard FileManager.default.isWritableFile(atPath: path) else {
-        throw StatsPathError(path: path, reason: "the file is not writable")
-      }
+    if access(target, F_OK) == 0, access(target, W_OK) != 0 {
+      throw StatsPathError(path: path, reason: "the file is not writable")
     }
+    return target
   }
 
-  /// Writes the report: a temporary file beside the target, renamed over it.
+  /// Writes the report whole or not at all: a temporary file beside the
+  /// target, renamed over it, after the same checks as at start (the path
+  /// may have changed since).
   public func write(to path: String) throws {
-    try json().write(to: URL(fileURLWithPath: path), options: .atomic)
+    let target = try Self.checkWritable(path)
+    let data = try json()
+    do {
+      try AtomicFileWriter().write(data, to: target)
+    } catch {
+      guard case .writeFailed(_, let reason) = error else { throw error }
+      throw StatsPathError(path: path, reason: reason)
+    }
   }
 }
 
-public struct StatsPathError: Error, CustomStringConvertible {
+public struct StatsPathError: Error, Equatable, CustomStringConvertible {
   public var path: String
   public var reason: String
   public var description: String { "cannot write statistics to \(path): \(reason)" }

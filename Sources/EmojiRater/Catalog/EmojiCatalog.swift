@@ -122,13 +122,19 @@ public struct EmojiCatalog: Sendable {
     }
   }
 
+  /// The largest `--emoji-data` file read: sixteen times Unicode's own.
+  static let maximumDataFileSize = 16 * 1024 * 1024
+
   /// A catalog from another copy of emoji-test.txt (`--emoji-data PATH`).
   public static func load(path: String, includeSkinTones: Bool) throws(CatalogError) -> EmojiCatalog {
+    // Unicode's own file is under a megabyte: a much larger one is not it,
+    // and is refused before it is read.
     let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw CatalogError(file: path, reason: "cannot read the file (\(Self.describe(error)))")
+    switch FileTarget.read(path, limit: maximumDataFileSize) {
+    case .success(let read?): data = read
+    case .success(nil): throw CatalogError(file: path, reason: "cannot read the file (no such file)")
+    case .failure(let refusal):
+      throw CatalogError(file: path, reason: "cannot read the file (\(refusal.reason))")
     }
     guard let text = String(data: data, encoding: .utf8) else {
       throw CatalogError(file: path, reason: "the file is not UTF-8 text")
@@ -137,17 +143,4 @@ public struct EmojiCatalog: Sendable {
     return EmojiCatalog(entries: entries, includeSkinTones: includeSkinTones, source: path)
   }
 
-  private static func describe(_ error: any Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain,
-      let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-    {
-      return String(cString: strerror(code.rawValue)).lowercased()
-    }
-    if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
-      return "no such file"
-    }
-    return nsError.localizedDescription
-  }
 }

@@ -8,7 +8,10 @@ import Terminal
 /// Replaces a file so that a crash at any moment leaves either the whole old
 /// contents or the whole new ones: write a temporary file beside it, fsync
 /// it, rename it over the old one, fsync the directory (so the rename
-/// itself survives a power cut).
+/// itself survives a power cut). The temporary file is created afresh
+/// (`FileTarget.createExclusively`: a link planted under its name is not
+/// followed) with the old file's permissions, so a 0600 file stays 0600.
+/// The caller has checked the path itself (`FileTarget.replaceable`).
 struct AtomicFileWriter: Sendable {
   /// Called once the temporary file is complete and synced, just before it
   /// replaces the old one: tests throw here to play a crash at the worst moment.
@@ -24,7 +27,7 @@ struct AtomicFileWriter: Sendable {
       unlink(temporary)
       return .writeFailed(path: path, reason: reason)
     }
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    let descriptor = FileTarget.createExclusively(temporary, mode: FileTarget.mode(of: path) ?? 0o644)
     guard descriptor >= 0 else { throw fail(RatingsDisk.describe(errno)) }
     if let reason = data.withUnsafeBytes({ Platform.write($0, to: descriptor) }).map(RatingsDisk.describe) {
       close(descriptor)

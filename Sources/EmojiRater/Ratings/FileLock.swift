@@ -12,12 +12,13 @@ struct FileLock: Sendable {
   /// Locks `path` (creating it), or returns nil when another open file
   /// description (another process, or another store here) holds it.
   static func acquire(_ path: String, directory: String) throws(RatingsStoreError) -> FileLock? {
-    var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    // Never through a link: one planted as the lock file would make us create or lock another file.
+    var descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
     var code = errno
     if descriptor < 0 && code == EACCES {
       // Someone else's lock file we may not write: flock works on a read-only
       // descriptor. If there is none to open, the first error is the one to tell.
-      descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     }
     guard descriptor >= 0 else {
       let reason = RatingsDisk.describe(code)

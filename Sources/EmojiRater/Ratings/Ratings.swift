@@ -1,4 +1,5 @@
 import Foundation
+import Terminal
 
 /// Every vote a person has cast, keyed by `Emoji.identifier`.
 ///
@@ -60,7 +61,11 @@ public struct Ratings: Collection, Equatable, Sendable {
   public static func isValidIdentifier(_ text: String) -> Bool {
     guard !text.isEmpty else { return false }
     return text.split(separator: "-", omittingEmptySubsequences: false).allSatisfy { part in
-      guard part.count <= 6, let value = UInt32(part, radix: 16), Unicode.Scalar(value) != nil else {
+      // No control or direction override: an export prints the emoji, and
+      // one that decoded to ESC ] 52 … would set the terminal's clipboard.
+      guard part.count <= 6, let value = UInt32(part, radix: 16), let scalar = Unicode.Scalar(value),
+        !SafeText.isUnsafe(scalar)
+      else {
         return false
       }
       return String(value, radix: 16) == part

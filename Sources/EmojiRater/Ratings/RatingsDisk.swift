@@ -17,25 +17,14 @@ enum RatingsDisk {
     return directory.isEmpty ? "/" : directory
   }
 
-  /// The file's bytes, or nil if there is no file.
-  static func readIfPresent(_ path: String) throws(RatingsStoreError) -> Data? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      if errno == ENOENT { return nil }
-      throw .cannotRead(path: path, reason: describe(errno))
-    }
-    defer { close(descriptor) }
-    var data = Data()
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .cannotRead(path: path, reason: describe(errno))
-      }
-      if count == 0 { return data }
-      data.append(contentsOf: chunk[..<count])
-    }
+  /// The most a ratings file can be: ten times a vote for every emoji there is.
+  static let maximumFileSize = 64 * 1024 * 1024
+
+  /// The file's bytes, or nil if there is no file. Only a regular file is
+  /// read (a FIFO is refused, not waited on), and none over `limit`.
+  static func readIfPresent(_ path: String, limit: Int = maximumFileSize) throws(RatingsStoreError) -> Data? {
+    try FileTarget.read(path, limit: limit)
+      .mapError { RatingsStoreError.cannotRead(path: $0.path, reason: $0.reason) }.get()
   }
 
   /// `mkdir -p`, for the standard location: a fresh account may have no
@@ -63,25 +52,15 @@ enum RatingsDisk {
   }
 
   /// Creates a file in `directory` and removes it: the one test of "can we
-  /// save here" that also holds for root, ACLs and read-only mounts.
+  /// save here" that also holds for root, ACLs and read-only mounts. The
+  /// probe is created afresh, never through a link planted in its place.
   static func requireWritable(_ directory: String, probe: String) throws(RatingsStoreError) {
-    let descriptor = open(probe, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    let descriptor = FileTarget.createExclusively(probe, mode: 0o600)
     guard descriptor >= 0 else {
       throw .directoryNotWritable(directory: directory, reason: describe(errno))
     }
     close(descriptor)
     unlink(probe)
-  }
-
-  /// The path a symbolic link points to, so that saving replaces the
-  /// person's real file instead of their link (dotfile managers use them).
-  static func resolvingSymbolicLink(_ path: String) -> String {
-    var info = stat()
-    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
-      let resolved = realpath(path, nil)
-    else { return path }
-    defer { free(resolved) }
-    return String(cString: resolved)
   }
 
   /// Renames an unparsable file to `<name>.corrupt-<UTC time>` (with `-2`,

@@ -1,4 +1,5 @@
 import Foundation
+import Terminal
 
 /// Every vote as a row for spreadsheets and scripts (`emoji-rater export`):
 /// the emoji, its name, code points, vote and time.
@@ -103,6 +104,14 @@ public struct RatingsExport: Equatable, Sendable {
   }
 
   private static func csvField(_ field: String) -> String {
+    // No terminal controls or direction overrides (the export may be read
+    // on a terminal), and no cell a spreadsheet would run as a formula: one
+    // that starts with = + - @ gets a quote before it (OWASP's rule).
+    // Line breaks stay: they are quoted, as RFC 4180 has it.
+    var field = String(
+      String.UnicodeScalarView(
+        field.unicodeScalars.filter { !SafeText.isUnsafe($0) || "\r\n".unicodeScalars.contains($0) }))
+    if let first = field.unicodeScalars.first, "=+-@".unicodeScalars.contains(first) { field = "'" + field }
     // By scalar, not Character: "\r\n" is one Character, and a quote with a
     // combining mark after it is another, so Character tests would miss them.
     let special: Set<Unicode.Scalar> = [",", "\"", "\r", "\n"]
@@ -117,7 +126,8 @@ public struct RatingsExport: Equatable, Sendable {
   }
 
   /// A JSON string literal: quotes, backslashes and control characters
-  /// escaped (RFC 8259 §7), everything else as UTF-8.
+  /// escaped (RFC 8259 §7), and so are C1 controls and direction overrides,
+  /// which JSON allows raw but a terminal would obey; everything else as UTF-8.
   private static func jsonString(_ text: String) -> String {
     var escaped = "\""
     for scalar in text.unicodeScalars {
@@ -127,7 +137,7 @@ public struct RatingsExport: Equatable, Sendable {
       case "\n": escaped += "\\n"
       case "\r": escaped += "\\r"
       case "\t": escaped += "\\t"
-      case _ where scalar.value < 0x20:
+      case _ where SafeText.isUnsafe(scalar):
         let hex = String(scalar.value, radix: 16)
         escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: escaped.unicodeScalars.append(scalar)

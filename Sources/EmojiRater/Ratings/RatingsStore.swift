@@ -95,7 +95,8 @@ public final class RatingsStore: Sendable {
     _ location: RatingsLocation, environment: [String: String], writer: AtomicFileWriter,
     now: () -> Date
   ) throws(RatingsStoreError) -> RatingsStore {
-    let path = RatingsDisk.resolvingSymbolicLink(try location.path(environment: environment))
+    let path = try FileTarget.replaceable(try location.path(environment: environment))
+      .mapError { RatingsStoreError.notAFile(path: $0.path, reason: $0.reason) }.get()
     let directory = RatingsDisk.directory(of: path)
     let file = (path as NSString).lastPathComponent
     if location == .standard { try RatingsDisk.createDirectories(directory) }

@@ -11,6 +11,9 @@ public enum RatingsStoreError: Error, Equatable, Sendable, CustomStringConvertib
   case directoryNotWritable(directory: String, reason: String)
   /// The ratings file exists but could not be read (permissions, a directory, …).
   case cannotRead(path: String, reason: String)
+  /// The path names something a save must not replace: a device, a FIFO, a
+  /// folder, a link to another user's file.
+  case notAFile(path: String, reason: String)
   /// The file was written by a newer emoji-rater; it was left untouched.
   case newerFileVersion(path: String, version: Int)
   /// The lock file could not be locked for a reason other than another copy holding it.
@@ -35,6 +38,8 @@ public enum RatingsStoreError: Error, Equatable, Sendable, CustomStringConvertib
         + "or pass another --ratings PATH"
     case .cannotRead(let path, let reason):
       return "cannot read ratings from \(path): \(reason); fix it, or pass another --ratings PATH"
+    case .notAFile(let path, let reason):
+      return "cannot keep ratings in \(path): \(reason); pass --ratings with the path of a regular file"
     case .newerFileVersion(let path, let version):
       return "\(path) is format version \(version), newer than this emoji-rater reads "
         + "(\(RatingsFile.version)); left it untouched. Update emoji-rater, or pass another --ratings PATH"

@@ -23,15 +23,18 @@ public struct SessionMemory: Codable, Equatable, Sendable {
 
   /// The remembered session, or nil when there is none or it is unreadable.
   public static func read(from path: String) -> SessionMemory? {
-    guard let data = try? RatingsDisk.readIfPresent(path) else { return nil }
+    guard let data = try? RatingsDisk.readIfPresent(path, limit: 64 * 1024) else { return nil }
     return try? JSONDecoder().decode(SessionMemory.self, from: data)
   }
 
-  /// Replaces the file whole (temporary file, fsync, rename).
+  /// Replaces the file whole (temporary file, fsync, rename), if what is
+  /// at `path` is a file the app may replace.
   public func write(to path: String) throws(RatingsStoreError) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     guard let data = try? encoder.encode(self) else { return }
-    try AtomicFileWriter().write(data, to: path)
+    let target = try FileTarget.replaceable(path)
+      .mapError { RatingsStoreError.notAFile(path: $0.path, reason: $0.reason) }.get()
+    try AtomicFileWriter().write(data, to: target)
   }
 }
