@@ -15,19 +15,33 @@ nonisolated(unsafe) private var crashPreviousActionList = UnsafeMutablePointer<s
   capacity: 32)
 
 private func restoreTerminalAfterCrash(_ signal: Int32) {
-  if let bytes = crashResetBytes, let base = bytes.baseAddress {
-    _ = write(STDOUT_FILENO, base, bytes.count)
-  }
-  _ = tcsetattr(STDIN_FILENO, TCSANOW, &crashSavedModes)
+  restoreTerminal()
   // Hand the signal to the previous handler: it is delivered as soon as this
   // one returns (the signal is blocked while we run).
   _ = sigaction(signal, crashPreviousActionList + Int(signal), nil)
   _ = raise(signal)
 }
 
+/// Writes the precomputed reset and puts the saved modes back: async-signal-safe.
+private func restoreTerminal() {
+  if let bytes = crashResetBytes, let base = bytes.baseAddress {
+    _ = write(STDOUT_FILENO, base, bytes.count)
+  }
+  _ = tcsetattr(STDIN_FILENO, TCSANOW, &crashSavedModes)
+}
+
 /// Restores the terminal if the process dies of a fatal signal.
-enum CrashGuard {
-  static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
+public enum CrashGuard {
+  /// SIGQUIT too: `kill -QUIT` asks for a core dump and Swift's backtrace,
+  /// which should land on the person's own screen, not over the app's.
+  static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGQUIT, SIGSYS]
+
+  /// Restores the terminal from any thread, without ncurses (whose state
+  /// may be mid-frame on the main thread): for a last-resort exit.
+  public static func restoreTerminalNow() {
+    guard crashResetBytes != nil else { return }
+    restoreTerminal()
+  }
 
   /// Arms the guard with the bytes that undo the screen setup and the
   /// terminal modes to restore.

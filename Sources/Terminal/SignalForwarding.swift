@@ -9,18 +9,31 @@
 /// The pipe's write end, set before any handler is installed. A global
 /// because a C signal handler can capture nothing.
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+/// The quit watchdog's pipe (`QuitWatchdog`), -1 until it starts.
+nonisolated(unsafe) var watchdogPipeWriteEnd: Int32 = -1
 
 private func forwardSignal(_ signal: Int32) {
   let savedErrno = errno
   var byte = UInt8(truncatingIfNeeded: signal)
   _ = write(signalPipeWriteEnd, &byte, 1)
+  if SignalForwarding.quitting.contains(signal), watchdogPipeWriteEnd >= 0 {
+    _ = write(watchdogPipeWriteEnd, &byte, 1)
+  }
   errno = savedErrno
 }
 
 /// Delivers signals as bytes readable on a pipe.
 public enum SignalForwarding {
   /// The signals the app handles as events: quit requests, resize, suspend.
-  public static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT]
+  public static let handled: [Int32] = quitting + [SIGWINCH, SIGTSTP, SIGCONT]
+
+  /// Every signal whose default is to end the process (bar the crashes,
+  /// which `CrashGuard` takes): each is a request to quit, and the app
+  /// leaves as on `q` (votes saved, terminal restored) with 128 + its number.
+  public static let quitting: [Int32] = [
+    SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+    SIGPWR, SIGSTKFLT,
+  ]
 
   /// Installs the handlers (before ncurses starts, so it keeps its hands off
   /// them) and returns the pipe's non-blocking read end.

@@ -31,6 +31,7 @@ public final class AppController {
       watch(signals) { $0.handleSignals() }
     }
     frames.onQuit = { [unowned self] in quit(status: 0) }
+    startWatchdog()
     frames.start()
     dispatchMain()
   }
@@ -45,11 +46,26 @@ public final class AppController {
     sources.append(source)
   }
 
+  /// A quit request the main thread is too busy to take (a long `sync`
+  /// load) is taken anyway after a second: the terminal restored, the votes
+  /// saved (their store works off the main thread), and a word on why.
+  private func startWatchdog() {
+    let ratings = frames.ratings
+    QuitWatchdog.start { signal in
+      CrashGuard.restoreTerminalNow()
+      try? ratings?.close()
+      let name = String(cString: strsignal(signal))
+      Platform.write(
+        Array("emoji-rater: quit on '\(name)' while the main thread was busy (a sync load?)\n".utf8),
+        to: STDERR_FILENO)
+    }
+  }
+
   private func handleSignals() {
     for signal in SignalForwarding.drain() {
       switch signal {
-      case SIGINT: quit(status: 0)  // Ctrl-C is a way to quit, like q.
-      case SIGTERM, SIGHUP: quit(status: 128 + signal)
+      case SIGINT: quit(status: 0)  // Like q and Ctrl-C (which the raw terminal sends as a key).
+      case _ where SignalForwarding.quitting.contains(signal): quit(status: 128 + signal)
       case SIGWINCH: frames.enqueue([.resize])
       case SIGTSTP:
         screen.suspend()
@@ -65,6 +81,7 @@ public final class AppController {
   /// Restores the terminal, prints the session's one-line summary (and
   /// writes the JSON report if asked), exits.
   private func quit(status: Int32) -> Never {
+    QuitWatchdog.quitting()
     screen.stop()
     var status = status
     if let memoryPath {
