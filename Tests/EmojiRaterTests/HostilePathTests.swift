@@ -154,4 +154,34 @@ import Testing
       }
     }
   }
+
+  /// Deleting the lock file while a copy runs lets a second copy write to
+  /// the same file: each save merges the other's, so no vote is lost and a
+  /// vote cleared after it was cast stays cleared.
+  @Test func twoCopiesLetInByADeletedLockFileLoseNoVote() throws {
+    try withRatingsDirectory { folder in
+      let path = folder + "/ratings.json"
+      let first = try RatingsStore.open(.explicit(path))
+      #expect(first.access == .readWrite)
+      unlink(path + ".lock")
+      let second = try RatingsStore.open(.explicit(path))
+      #expect(second.access == .readWrite, "the deleted lock let a second writer in")
+      let start = Date(timeIntervalSince1970: 1_700_000_000)  // Before the clears below.
+      first.set(.up, for: "1f600", at: start)
+      try first.flush()
+      second.set(.down, for: "1f642", at: start + 1)
+      try second.flush()
+      first.set(.up, for: "1f436", at: start + 2)
+      try first.flush()
+      second.clear("1f642")
+      second.set(.down, for: "1f600", at: start + 3)  // Newer than the first copy's vote: it wins.
+      try second.close()
+      try first.close()
+      let saved = try RatingsReader.read(.explicit(path))
+      #expect(saved["1f600"]?.vote == .down)
+      #expect(saved["1f436"]?.vote == .up)
+      #expect(saved["1f642"] == nil, "cleared after it was cast")
+      #expect(saved.count == 2)
+    }
+  }
 }

@@ -47,6 +47,15 @@ struct FileLock: Sendable {
     return FileLock(descriptor: descriptor)
   }
 
+  /// Whether `path` still names the file this lock is on: deleting or
+  /// replacing the lock file lets another copy lock a new one.
+  func isStill(at path: String) -> Bool {
+    var held = stat()
+    var named = stat()
+    guard fstat(descriptor, &held) == 0, lstat(path, &named) == 0 else { return false }
+    return held.st_dev == named.st_dev && held.st_ino == named.st_ino
+  }
+
   /// Closing the descriptor releases the lock.
   func release() {
     close(descriptor)

@@ -12,7 +12,10 @@ import Loading
 /// - an unparsable file is renamed aside, never overwritten; a file from a
 ///   newer version is refused and left alone;
 /// - a lock file keeps a second copy of the app read-only, so the two
-///   never overwrite each other's votes.
+///   never overwrite each other's votes; and should the lock file be
+///   deleted under a running copy (letting another one in), each save
+///   first merges what another copy saved (`Ratings.merging`), so neither
+///   loses a vote.
 ///
 /// Call `flush()` (or `close()`) before the process exits.
 public final class RatingsStore: Sendable {
@@ -49,6 +52,11 @@ public final class RatingsStore: Sendable {
     /// Held from open to close in a read-write store; nil otherwise.
     var lock: FileLock?
     var isClosed = false
+    /// The votes as this store last read or wrote the file: a file that
+    /// differs at the next save was written by another copy.
+    var onDisk: Ratings
+    /// When each vote cleared in this run was cleared, for merging.
+    var cleared: [String: Date] = [:]
   }
 
   private init(
@@ -59,7 +67,7 @@ public final class RatingsStore: Sendable {
     self.path = path
     self.notices = notices
     self.writer = writer
-    state = Locked(State(ratings: ratings, lock: lock))
+    state = Locked(State(ratings: ratings, lock: lock, onDisk: ratings))
   }
 
   deinit {
@@ -155,7 +163,8 @@ public final class RatingsStore: Sendable {
   @discardableResult
   public func set(_ vote: Vote, for identifier: String, at time: Date = Date()) -> Bool {
     change {
-      $0.set(vote, for: identifier, at: time)
+      $0.ratings.set(vote, for: identifier, at: time)
+      $0.cleared[identifier] = nil
       return true
     }
   }
@@ -164,7 +173,11 @@ public final class RatingsStore: Sendable {
   /// does not accept votes; true otherwise, whether or not there was a vote.
   @discardableResult
   public func clear(_ identifier: String) -> Bool {
-    change { $0.clear(identifier) != nil }
+    change {
+      guard $0.ratings.clear(identifier) != nil else { return false }
+      $0.cleared[identifier] = Date()
+      return true
+    }
   }
 
   /// A human-readable summary of `notices`, for the status line; nil when there is nothing to say.
@@ -199,6 +212,36 @@ public final class RatingsStore: Sendable {
     try flush()
   }
 
+  /// The votes in the file if another writer changed it since `known`;
+  /// nil if it is as this store left it (or gone). A file no longer
+  /// readable as ratings is moved aside first, as at open: never written over.
+  private static func votesSavedByAnother(at path: String, since known: Ratings) throws(RatingsStoreError)
+    -> Ratings?
+  {
+    guard let data = try? RatingsDisk.readIfPresent(path) else { return nil }
+    do {
+      let theirs = try RatingsFile.decode(data)
+      return theirs == known ? nil : theirs
+    } catch {
+      _ = try RatingsDisk.moveAside(path, at: Date())
+      return nil
+    }
+  }
+
+  /// Locks the lock file again if it was deleted or replaced, so a copy
+  /// started from now on finds it held. If another copy got there first,
+  /// both write, and the merge in `save` keeps every vote.
+  private func relockIfTheLockFileWentAway(_ lockPath: String) {
+    guard let lock = state.withLock({ $0.lock }), !lock.isStill(at: lockPath) else { return }
+    guard let directory = path.map(RatingsDisk.directory(of:)),
+      let fresh = try? FileLock.acquire(lockPath, directory: directory)
+    else { return }
+    state.withLock { state in
+      state.lock?.release()
+      state.lock = fresh
+    }
+  }
+
   private func releaseLock() {
     state.withLock { state in
       state.lock?.release()
@@ -208,11 +251,11 @@ public final class RatingsStore: Sendable {
 
   /// Applies `body` if votes are accepted; when it changed something, bumps
   /// the revision and queues a save unless one is already waiting.
-  private func change(_ body: (inout Ratings) -> Bool) -> Bool {
+  private func change(_ body: (inout State) -> Bool) -> Bool {
     guard access != .readOnly else { return false }
     let queueSave = state.withLock { state -> Bool? in
       guard !state.isClosed else { return nil }
-      guard body(&state.ratings) else { return false }
+      guard body(&state) else { return false }
       state.revision += 1
       guard access == .readWrite, !state.saveQueued else { return false }
       state.saveQueued = true
@@ -230,17 +273,37 @@ public final class RatingsStore: Sendable {
   /// Writes the newest snapshot if it is not on disk yet. Runs on `queue`
   /// only, or once the store is gone (`deinit`): never two at a time.
   private func save() {
-    let snapshot = state.withLock { state -> (ratings: Ratings, revision: Int)? in
+    let snapshot = state.withLock {
+      state -> (ratings: Ratings, revision: Int, onDisk: Ratings, cleared: [String: Date])? in
       state.saveQueued = false
       guard state.revision != state.savedRevision, state.lock != nil else { return nil }
-      return (state.ratings, state.revision)
+      return (state.ratings, state.revision, state.onDisk, state.cleared)
     }
     guard let snapshot, let path else { return }
+    relockIfTheLockFileWentAway(path + ".lock")
     do {
-      try writer.write(RatingsFile.encode(snapshot.ratings), to: path)
+      // Another copy let in by a deleted lock file may have saved since:
+      // its votes are merged in, not written over.
+      var saving = snapshot.ratings
+      if let theirs = try Self.votesSavedByAnother(at: path, since: snapshot.onDisk) {
+        saving = saving.merging(theirs, base: snapshot.onDisk, cleared: snapshot.cleared)
+      }
+      try writer.write(RatingsFile.encode(saving), to: path)
       state.withLock { state in
         state.savedRevision = snapshot.revision
         state.lastSaveError = nil
+        state.onDisk = saving
+        // What came from the other copy is ours too now, unless changed here meanwhile.
+        for identifier in Set(saving.map(\.identifier)).union(snapshot.ratings.map(\.identifier))
+        where saving[identifier] != snapshot.ratings[identifier]
+          && state.ratings[identifier] == snapshot.ratings[identifier]
+        {
+          if let rating = saving[identifier] {
+            state.ratings.set(rating.vote, for: identifier, at: rating.time)
+          } else {
+            state.ratings.clear(identifier)
+          }
+        }
       }
     } catch {
       let queueRetry = state.withLock { state -> Bool in
