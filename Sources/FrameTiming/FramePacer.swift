@@ -39,6 +39,14 @@ public struct FramePacer: Sendable {
     return true
   }
 
+  /// Puts the next deadline at `now`, as if the clock had just woken: after
+  /// the process was stopped (Ctrl-Z), the time it was stopped is no lateness.
+  public mutating func restart(at now: UInt64) {
+    isRunning = true
+    quietTicks = 0
+    nextDeadline = now
+  }
+
   /// Records a tick that started at `now`. `busy` says whether the frame had
   /// anything to do or anything is still moving; after a few quiet ticks the
   /// clock stops (`isRunning` turns false) until the next `wake`.

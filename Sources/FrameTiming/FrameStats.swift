@@ -36,8 +36,16 @@ public struct FrameStats: Sendable {
   public private(set) var workTotals = FrameWork()
   private var workTimes = Microseconds.histogram()
   private var intervals = Microseconds.histogram()
-  /// The most recent samples, for the rolling figures and the sparkline.
-  public private(set) var recent: [FrameSample] = []
+  /// The most recent frames, for the rolling figures and the sparkline.
+  public private(set) var recent: [RecentFrame] = []
+
+  /// A frame of the rolling window, with its share of the totals.
+  public struct RecentFrame: Equatable, Sendable {
+    public var sample: FrameSample
+    /// Nanoseconds of hitch and of activity this frame added.
+    public var hitch: UInt64
+    public var active: UInt64
+  }
   private var previous: FrameSample?
 
   public init(framesPerSecond: Int = 60, windowSeconds: Int = 3) {
@@ -51,11 +59,13 @@ public struct FrameStats: Sendable {
   public mutating func record(_ sample: FrameSample) {
     frames += 1
     dropped += sample.missedFrames
-    hitchTime += sample.hitch(period: period, previousPresented: previous?.presented)
+    let hitch = sample.hitch(period: period, previousPresented: previous?.presented)
+    hitchTime += hitch
     // Activity runs on from what is already counted: the last frame's
     // presentation, or for a run's first frame the moment it was due.
     let counted = previous?.presented ?? sample.deadline
-    if sample.presented > counted { activeTime += sample.presented - counted }
+    let active = sample.presented > counted ? sample.presented - counted : 0
+    activeTime += active
     if sample.missedFrames > 0 {
       let cause = previous.map { $0.work.total > period ? $0.work.largestPart : .lateTick } ?? .lateTick
       droppedByCause[cause, default: 0] += sample.missedFrames
@@ -65,9 +75,9 @@ public struct FrameStats: Sendable {
     }
     workTotals += sample.work
     _ = workTimes.record(Microseconds.clamped(nanoseconds: sample.work.total))
-    recent.append(sample)
+    recent.append(RecentFrame(sample: sample, hitch: hitch, active: active))
     // Samples come in time order: the stale ones are at the front.
-    let stale = recent.prefix { sample.start - $0.start > windowLength }.count
+    let stale = recent.prefix { sample.start - $0.sample.start > windowLength }.count
     if stale > 0 { recent.removeFirst(stale) }
     previous = sample
   }
@@ -75,6 +85,12 @@ public struct FrameStats: Sendable {
   /// The frame clock stopped: the gap until the next frame is idle, not a hitch.
   public mutating func markIdle() {
     previous = nil
+  }
+
+  /// Starts the rolling window afresh, keeping the totals: after a switch
+  /// of loading mode, the HUD shows the new mode's frames only.
+  public mutating func resetWindow() {
+    recent.removeAll()
   }
 
   /// Starts afresh (`r`).
@@ -126,16 +142,40 @@ public struct FrameStats: Sendable {
 
   /// Frames per second over the window.
   public var recentFPS: Double {
-    guard let first = recent.first, let last = recent.last, last.start > first.start else { return 0 }
+    guard let first = recent.first?.sample, let last = recent.last?.sample, last.start > first.start else {
+      return 0
+    }
     return Double(recent.count - 1) / (Double(last.start - first.start) / 1e9)
   }
 
   /// Dropped frames within the window.
-  public var recentDropped: Int { recent.reduce(0) { $0 + $1.missedFrames } }
+  public var recentDropped: Int { recent.reduce(0) { $0 + $1.sample.missedFrames } }
+
+  /// Dropped frames within the window as a share of those expected there, 0...1.
+  public var recentDroppedShare: Double {
+    let dropped = recentDropped
+    return dropped == 0 ? 0 : Double(dropped) / Double(recent.count + dropped)
+  }
+
+  /// The hitch ratio within the window, in ms/s.
+  public var recentHitchRatio: Double {
+    let active = recent.reduce(0) { $0 + $1.active }
+    return active == 0 ? 0 : (Double(recent.reduce(0) { $0 + $1.hitch }) / 1e6) / (Double(active) / 1e9)
+  }
+
+  /// Frame work time at a percentile (0...100) within the window, in
+  /// milliseconds: a sort of at most a few hundred values, for a HUD that
+  /// refreshes a few times a second.
+  public func recentWorkTime(percentile: Double) -> Double {
+    guard !recent.isEmpty else { return 0 }
+    let sorted = recent.map(\.sample.work.total).sorted()
+    let rank = Int((percentile / 100 * Double(sorted.count)).rounded(.up)) - 1
+    return Double(sorted[min(max(0, rank), sorted.count - 1)]) / 1e6
+  }
 
   /// The last `count` frames' work times in milliseconds, oldest first.
   public func recentWorkTimes(_ count: Int) -> [Double] {
-    recent.suffix(count).map { Double($0.work.total) / 1e6 }
+    recent.suffix(count).map { Double($0.sample.work.total) / 1e6 }
   }
 
 }

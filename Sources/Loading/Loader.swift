@@ -30,8 +30,12 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   private let scheduler: any LoadScheduler
   private let fetch: @Sendable (ID) -> Value
   private let seed: UInt64
-  /// Loads started per item: a retry draws a new latency and fate.
-  private var attempts: [ID: UInt64] = [:]
+  /// Loads started per item: a retry draws a new latency and fate. Kept for
+  /// as many items as the cache (a long session loads millions; an item
+  /// forgotten here starts again from its first draw).
+  private var attempts: LRUCache<ID, UInt64>
+  /// How many items' attempts are remembered (bounded by the cache's capacity).
+  var rememberedAttempts: Int { attempts.count }
   private var operations: [ID: DataLoadOperation<ID, Value>] = [:]
   /// Loads asked for but not yet made into operations.
   private var requested: [ID: Request] = [:]
@@ -69,6 +73,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     self.fetch = fetch
     seed = configuration.seed
     cache = LRUCache(capacity: configuration.cacheCapacity)
+    attempts = LRUCache(capacity: configuration.cacheCapacity)
     queue.name = "emoji-rater.loader"
     queue.qualityOfService = .userInitiated
     maxConcurrent = configuration.maxConcurrent
@@ -90,7 +95,10 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// Values the cache keeps at most. Can change while running.
   public var cacheCapacity: Int {
     get { cache.capacity }
-    set { cache.capacity = newValue }
+    set {
+      cache.capacity = newValue
+      attempts.capacity = newValue
+    }
   }
 
   // MARK: Reading
@@ -377,8 +385,8 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// attempt — not from the order loads happen to be asked for — so a run
   /// repeats exactly and every mode meets the same "server".
   private func nextPlan(for id: ID) -> LoadPlan {
-    let attempt = attempts[id, default: 0]
-    attempts[id] = attempt + 1
+    let attempt = attempts.peek(id) ?? 0
+    _ = attempts.insert(attempt + 1, for: id)
     return Self.plan(for: id, attempt: attempt, seed: seed, latency: latency, failureRate: failureRate)
   }
 

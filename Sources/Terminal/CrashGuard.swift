@@ -50,13 +50,27 @@ public enum CrashGuard {
     _ = bytes.initialize(from: resetSequence)
     crashResetBytes = bytes
     crashSavedModes = savedModes
+    giveThisThreadASignalStack()
     for number in fatalSignals {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = restoreTerminalAfterCrash
       sigemptyset(&action.sa_mask)
-      action.sa_flags = 0
+      // On the alternate stack: a stack overflow leaves no room on the
+      // thread's own for the handler, and the terminal would stay raw.
+      action.sa_flags = SA_ONSTACK
       _ = sigaction(number, &action, crashPreviousActionList + Int(number))
     }
+  }
+
+  /// A stack of its own for signal handlers on the calling thread (the main
+  /// thread, where the app's own code runs), made once.
+  static func giveThisThreadASignalStack() {
+    var current = stack_t()
+    guard sigaltstack(nil, &current) == 0, current.ss_flags & Int32(SS_DISABLE) != 0 else { return }
+    let size = 256 * 1024
+    guard let memory = malloc(size) else { return }
+    var stack = stack_t(ss_sp: memory, ss_flags: 0, ss_size: size)
+    sigaltstack(&stack, nil)
   }
 
   /// Puts the previous handlers back once the screen is restored normally.

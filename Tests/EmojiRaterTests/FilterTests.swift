@@ -108,7 +108,7 @@ import Testing
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("memory-\(UUID()).json").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     #expect(SessionMemory.read(from: path) == nil)
-    let memory = SessionMemory(selection: "1f604", mode: .async, filter: .notVoted)
+    let memory = SessionMemory(selection: "1f604", filter: .notVoted)
     try memory.write(to: path)
     #expect(SessionMemory.read(from: path) == memory)
     try "garbage".write(toFile: path, atomically: true, encoding: .utf8)

@@ -147,9 +147,10 @@ import Testing
     let home = try DataHome()
     defer { withExtendedLifetime(home) {} }
     let session = try TmuxSession(command: "bash --norc --noprofile -i")
+    let report = home.path + "/stats.json"
     try session.type(
       "PS1='$ ' LANG=C.UTF-8 TERM=xterm-256color XDG_DATA_HOME=\(TmuxSession.quote(home.path)) "
-        + "\(AppBinary.path) --latency 0")
+        + "\(AppBinary.path) --latency 0 --stats-json \(TmuxSession.quote(report))")
     try session.press("Enter")
     #expect(try session.waitFor { $0.contains("1/1870") }.held)
     try session.press("j")
@@ -157,11 +158,17 @@ import Testing
     try session.press("C-z")
     #expect(try session.waitFor { $0.contains("Stopped") }.held)
     #expect(try !session.isAlternateScreenOn())
+    Thread.sleep(forTimeInterval: 2)  // 120 frames' time: stopped, not dropped.
     try session.type("fg")
     try session.press("Enter")
     let back = try session.waitFor { $0.contains("16/1870") && $0.contains("Smileys & Emotion") }
     #expect(back.held, "\(back.screen)")
     try session.press("q")
+    #expect(try session.waitFor { $0.contains("emoji-rater:") && $0.contains("frames") }.held)
+    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report)))
+    let frames = try #require((json as? [String: Any])?["frames"] as? [String: Any])
+    let dropped = try #require(frames["dropped"] as? Int)
+    #expect(dropped < 20, "the 2 s the app was stopped counted as \(dropped) dropped frames")
   }
 
   /// The terminal is raw: Ctrl-S is a key (it does nothing), not XOFF,

@@ -54,11 +54,12 @@ import Testing
     _ = try session.waitForExit()
     session.kill()
 
-    // The filter and the mode (async, given last time) are remembered too.
+    // The filter is remembered too; the mode (async, given last time) is
+    // not: a plain start is always prefetch.
     session = try startApp(home)
     let again = try session.waitFor { $0.contains("[voted up]") && $0.contains("Smileys & Emotion (2)") }
     #expect(again.held, "\(again.screen)")
-    #expect(again.screen.contains("async"), "the mode on the HUD")
+    #expect(again.screen.contains("prefetch"), "the mode on the HUD")
     try session.press("v", "v", "v")
     try session.press("q")
     _ = try session.waitForExit()

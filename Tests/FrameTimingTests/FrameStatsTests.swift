@@ -176,6 +176,22 @@ private func run(_ starts: [UInt64], work: Double = 1, stats: inout FrameStats) 
     #expect(stats.dropped == 6, "totals keep it")
   }
 
+  /// A switch from `sync` to `async`: the HUD's figures (the window) start
+  /// afresh and show the new mode at once; the totals keep the old one.
+  @Test func aFreshWindowForgetsTheOldModeButTheTotalsKeepIt() {
+    var stats = FrameStats()
+    run((0..<10).map { $0 * 300 * ms }, work: 300, stats: &stats)
+    #expect(stats.recentHitchRatio > 900 && stats.recentWorkTime(percentile: 99) >= 299)
+    stats.resetWindow()
+    stats.markIdle()
+    run((0..<30).map { 4_000 * ms + $0 * period }, work: 0.5, stats: &stats)
+    #expect(stats.recentHitchRatio == 0)
+    #expect(stats.recentDropped == 0)
+    #expect(stats.recentWorkTime(percentile: 99) == 0.5)
+    #expect(stats.hitchRatio > 500, "the totals still hold the sync frames")
+    #expect(stats.dropped > 100)
+  }
+
   @Test func resetStartsAfresh() {
     var stats = FrameStats()
     run([0, period, 90 * ms], stats: &stats)

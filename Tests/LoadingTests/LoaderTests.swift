@@ -1,7 +1,8 @@
 import Foundation
-import Loading
 import TestSupport
 import Testing
+
+@testable import Loading
 
 /// Counts fetches per identifier, from any thread.
 final class FetchLog: Sendable {
@@ -37,6 +38,16 @@ final class FetchLog: Sendable {
     #expect(await eventually { scheduler.pendingCount > 0 })
     scheduler.advance(by: 100)
     #expect(await eventually { loader.counters.completed + loader.counters.failed >= completed })
+  }
+
+  /// A long session loads millions of items: what the loader keeps per
+  /// item ever loaded is bounded like the cache.
+  @Test func attemptsAreRememberedForNoMoreItemsThanTheCacheHolds() async {
+    let loader = makeLoader(cache: 5)
+    for id in 0..<40 { loader.load(id, priority: .visible) }
+    await deliver(loader, completed: 40)
+    #expect(loader.counters.completed == 40)
+    #expect(loader.rememberedAttempts <= 5)
   }
 
   @Test func anItemAskedForTwiceIsLoadedOnce() async {

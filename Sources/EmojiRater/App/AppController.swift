@@ -13,7 +13,7 @@ public final class AppController {
   private let frames: FrameLoop
   private let screen: TerminalScreen
   private let statsJSONPath: String?
-  /// Where the selection, mode and filter are kept for the next run.
+  /// Where the selection and the filter are kept for the next run.
   private let memoryPath: String?
   private var sources: [any DispatchSourceProtocol] = []
 
@@ -68,8 +68,7 @@ public final class AppController {
       case _ where SignalForwarding.quitting.contains(signal): quit(status: 128 + signal)
       case SIGWINCH: frames.enqueue([.resize])
       case SIGTSTP:
-        screen.suspend()
-        frames.enqueue([.resize])  // The size may have changed while stopped.
+        frames.enqueue(.suspend)  // `kill -TSTP`: as Ctrl-Z, which the raw terminal sends as a key.
       case SIGCONT:
         screen.invalidate()
         frames.enqueue([.resize])
@@ -85,10 +84,8 @@ public final class AppController {
     screen.stop()
     var status = status
     if let memoryPath {
-      var memory = frames.state.memory
-      memory.mode = frames.loading.mode
       // A convenience: failing to keep it is no reason to fail the exit.
-      try? memory.write(to: memoryPath)
+      try? frames.state.memory.write(to: memoryPath)
     }
     do {
       // Every vote on disk before the process goes (q, Ctrl-C, SIGTERM, SIGHUP).

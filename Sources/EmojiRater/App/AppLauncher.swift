@@ -49,7 +49,7 @@ public enum AppLauncher {
     let memoryPath = ratings.access == .readWrite ? ratings.path.map(SessionMemory.path(besideRatings:)) : nil
     let memory = memoryPath.flatMap(SessionMemory.read(from:)) ?? SessionMemory()
     var options = options
-    options.loading.mode = options.mode ?? memory.mode ?? .prefetch
+    options.loading.mode = options.mode ?? .prefetch
     let screen: TerminalScreen
     do {
       screen = try TerminalScreen.start(

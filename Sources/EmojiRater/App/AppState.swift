@@ -56,14 +56,26 @@ public struct AppState: Sendable {
   public var votesAreReadOnly = false
   static let readOnlyMessage = "votes are read-only here: another emoji-rater has the ratings file"
 
-  /// What the bottom line should say first: a message, else the notice.
-  public var shownNotice: String? { message ?? notice }
+  /// Votes that could not be saved (a full disk, a folder turned
+  /// read-only): said at once, and until a save succeeds.
+  public var saveProblem: String?
+
+  /// What the bottom line should say first: votes not saved, then a
+  /// message, else the standing notice.
+  public var shownNotice: String? {
+    guard let saveProblem else { return message ?? notice }
+    return [saveProblem, message].compactMap { $0 }.joined(separator: "; ")
+  }
   public private(set) var wantsQuit = false
   /// Votes by flat item position: what the grid shows. The store keeps them
   /// by code points; the launcher maps them onto this catalog at start.
   public private(set) var votes: [Int: Vote] = [:]
   /// The voting overlay, when open.
   public private(set) var voteOverlay: VoteOverlay?
+  /// The emoji selected when `v` was first pressed in a row of presses: a
+  /// filter that hides it moves the selection on, and a later one that
+  /// shows it again brings the selection back to it.
+  private var filterAnchor: Int?
   /// Votes cast, newest last, with what each replaced, for `u`.
   private var undoStack: [VoteChange] = []
   /// Votes changed since the frame loop last took them (for the store and
@@ -109,7 +121,7 @@ public struct AppState: Sendable {
   /// Picks up where the last run left off: its filter, then its selection
   /// (found by code points, so a new catalog version does not matter).
   public mutating func restore(_ memory: SessionMemory) {
-    if let filter = memory.filter, filter != .all { show(filter) }
+    if let filter = memory.filter, filter != .all { show(filter, keeping: selectedItem) }
     guard let identifier = memory.selection,
       let item = (0..<fullCatalog.count).first(where: {
         fullCatalog.emoji(atFlatIndex: $0).identifier == identifier
@@ -119,7 +131,7 @@ public struct AppState: Sendable {
     select(layout.indexPath(flatIndex: shownItem))
   }
 
-  /// What to remember for the next run (the loading mode is the controller's).
+  /// What to remember for the next run.
   public var memory: SessionMemory {
     SessionMemory(
       selection: selectedItem.map { fullCatalog.emoji(atFlatIndex: $0).identifier }, filter: filter)
@@ -163,6 +175,7 @@ public struct AppState: Sendable {
 
   public mutating func apply(_ command: Command) {
     message = nil
+    if command != .cycleFilter { filterAnchor = nil }
     switch command {
     case .move, .page, .scroll, .resize, .startSearch, .cycleFilter:
       // The overlay belongs to a cell: what moves the view or the selection closes it.
@@ -216,7 +229,9 @@ public struct AppState: Sendable {
       guard let item = selectedItem else { return }
       cast(vote, on: item)
     case .cycleFilter:
-      show(filter.next)
+      let anchor = filterAnchor ?? selectedItem
+      show(filter.next, keeping: anchor)
+      filterAnchor = anchor
     case .undoVote:
       voteOverlay = nil
       guard let last = undoStack.popLast() else { return }
@@ -282,10 +297,9 @@ public struct AppState: Sendable {
   }
 
   /// Shows what `filter` keeps (votes as they are now: voting afterwards
-  /// does not make a cell vanish under the cursor), keeping the selected
-  /// emoji selected if it shows, else the next one that does.
-  private mutating func show(_ filter: VoteFilter) {
-    let selected = selectedItem
+  /// does not make a cell vanish under the cursor), selecting the catalog
+  /// item `selected` if it shows, else the next one that does.
+  private mutating func show(_ filter: VoteFilter, keeping selected: Int?) {
     self.filter = filter
     if filter == .all {
       shown = .all

@@ -1,3 +1,4 @@
+import CollectionKit
 import Dispatch
 import FrameTiming
 import Terminal
@@ -49,6 +50,13 @@ public final class FrameLoop {
   private var shownHUD = HUDModel()
   private static let hudStep: UInt64 = 250_000_000
   private var lastHUDRefresh: UInt64 = 0
+  /// The cell `y` was pressed on while it loaded: copied when it shows,
+  /// unless the selection moves first.
+  private var pendingCopy: IndexPath?
+  /// A look at the store's last save is due in a second.
+  private var saveCheckScheduled = false
+  /// The process was stopped (Ctrl-Z) during this tick.
+  private var resumedFromSuspend = false
 
   public init(
     state: AppState, loading: LoadingController, screen: TerminalScreen,
@@ -126,6 +134,16 @@ public final class FrameLoop {
       onQuit?()
       return
     }
+    if resumedFromSuspend {
+      // Stopped time is idle time, not late frames: the clock starts afresh
+      // from now, and the next tick draws the screen whole.
+      resumedFromSuspend = false
+      stats.markIdle()
+      pacer.restart(at: clock.now())
+      needsDisplay = true
+      schedule()
+      return
+    }
     if state.isPageScrolling {
       state.advancePageScroll()
       needsDisplay = true
@@ -134,6 +152,7 @@ public final class FrameLoop {
     // to be, and the clock can stop.
     loading.update(
       visibleRows: state.screen.isTooSmall ? 0..<0 : state.presentedViewport.rows, layout: state.layout)
+    copyWhenLoaded()
     var mark = clock.now()
     work.input = mark - start
 
@@ -190,9 +209,42 @@ public final class FrameLoop {
     }
   }
 
+  /// Copies the cell `y` was pressed on, once its data is there; forgets
+  /// it if the selection moved on.
+  private func copyWhenLoaded() {
+    guard let cell = pendingCopy else { return }
+    guard state.selection == cell else {
+      pendingCopy = nil
+      return
+    }
+    guard let emoji = loading.loadedEmoji(at: cell) else { return }
+    pendingCopy = nil
+    screen.copyToClipboard(emoji.string)
+    state.message = "sent \(emoji.string) \(emoji.name) to the terminal's clipboard"
+    needsDisplay = true
+  }
+
   /// Takes fresh figures for the HUD a few times a second, and once more as
-  /// the clock stops so it says "idle".
+  /// the clock stops so it says "idle". A failed save of votes is looked
+  /// for at every frame (a lock and a read), and said at once, the HUD
+  /// shown or not.
   private func refreshHUD(at now: UInt64) {
+    let saveProblem = ratings?.lastSaveError.map(\.description)
+    if saveProblem != state.saveProblem {
+      state.saveProblem = saveProblem
+      needsDisplay = true
+    }
+    if saveProblem != nil, !saveCheckScheduled {
+      // The store retries every second on its own: look again then, even
+      // if nothing else moves, so the notice goes as soon as votes are safe.
+      saveCheckScheduled = true
+      DispatchQueue.main.asyncAfter(deadline: .now() + 1) { [weak self] in
+        MainActor.assumeIsolated {
+          self?.saveCheckScheduled = false
+          self?.wake()
+        }
+      }
+    }
     guard state.isHUDShown else { return }
     let idle = !pacer.isRunning
     guard idle || now - lastHUDRefresh >= Self.hudStep else { return }
@@ -222,9 +274,13 @@ public final class FrameLoop {
     case .redraw:
       screen.invalidate()
       memo.invalidate()
-    case .cycleMode: loading.cycleMode()
+    case .cycleMode:
+      loading.cycleMode()
+      // The HUD shows the new mode's frames from here (the totals stay).
+      stats.resetWindow()
     case .suspend:
       screen.suspend()
+      resumedFromSuspend = true
       // Back after `fg`: the size may have changed while stopped.
       state.apply(.resize(screen.updateSize()))
     case .cycleFilter:
@@ -234,13 +290,10 @@ public final class FrameLoop {
       memo.invalidate()
     case .copySelection:
       state.apply(command)
-      // The glyph is part of what a load hides: nothing to copy until it shows.
-      if let emoji = state.selection.flatMap(loading.loadedEmoji(at:)) {
-        screen.copyToClipboard(emoji.string)
-        state.message = "sent \(emoji.string) \(emoji.name) to the terminal's clipboard"
-      } else if state.selection != nil {
-        state.message = "still loading: y copies it once it shows"
-      }
+      // The glyph is part of what a load hides: it is copied once it shows.
+      pendingCopy = state.selection
+      copyWhenLoaded()
+      if pendingCopy != nil { state.message = "still loading: y copies it once it shows" }
     case .resetStatistics:
       loading.resetStatistics()
       stats.reset()

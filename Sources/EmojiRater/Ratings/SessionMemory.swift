@@ -1,17 +1,18 @@
 import Foundation
 
 /// What the app remembers between runs, beside the ratings file: the selected
-/// emoji (by code points, like the votes), the loading mode and the filter.
+/// emoji (by code points, like the votes) and the filter. Not the loading
+/// mode: a run that ended in `sync` (the slow "before", at one cell a
+/// frame) would start the next one crawling with no word why; every start
+/// is `prefetch` unless `--mode` says otherwise.
 /// Written once, atomically, when the app quits; a file that cannot be read
 /// is simply not used (it is only a convenience, unlike the votes).
 public struct SessionMemory: Codable, Equatable, Sendable {
   public var selection: String?
-  public var mode: LoadingMode?
   public var filter: VoteFilter?
 
-  public init(selection: String? = nil, mode: LoadingMode? = nil, filter: VoteFilter? = nil) {
+  public init(selection: String? = nil, filter: VoteFilter? = nil) {
     self.selection = selection
-    self.mode = mode
     self.filter = filter
   }
 

@@ -5,6 +5,10 @@ import Loading
 /// loader. A value, so the loop redraws the HUD only when it changed and
 /// tests can draw any HUD they like.
 public struct HUDModel: Equatable, Sendable {
+  // Every figure is over the rolling window (the last three seconds, or
+  // since the loading mode changed): the HUD shows what is happening now.
+  // The exit summary and `--stats-json` give the whole run's totals.
+
   /// Frames per second over the rolling window.
   public var fps: Double = 0
   public var dropped = 0
@@ -43,12 +47,12 @@ public struct HUDModel: Equatable, Sendable {
 
   public init(stats: FrameStats, loading: LoadingSummary?, idle: Bool, sparklineLength: Int = 24) {
     fps = stats.recentFPS
-    dropped = stats.dropped
-    droppedShare = stats.droppedShare
-    workP50 = stats.workTime(percentile: 50)
-    workP95 = stats.workTime(percentile: 95)
-    workP99 = stats.workTime(percentile: 99)
-    hitchRatio = stats.hitchRatio
+    dropped = stats.recentDropped
+    droppedShare = stats.recentDroppedShare
+    workP50 = stats.recentWorkTime(percentile: 50)
+    workP95 = stats.recentWorkTime(percentile: 95)
+    workP99 = stats.recentWorkTime(percentile: 99)
+    hitchRatio = stats.recentHitchRatio
     recentWork = stats.recentWorkTimes(sparklineLength)
     budget = Double(stats.period) / 1e6
     self.idle = idle

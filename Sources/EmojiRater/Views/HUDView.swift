@@ -46,7 +46,9 @@ enum HUDView {
   private static func layout(_ key: LayoutKey, separator: String) -> [(String, Style)] {
     var pieces = pieces(key.hud, ascii: key.ascii)
     if let notice = key.notice {
-      pieces.insert(Piece(long: notice, short: notice, style: Theme.notice, keep: 9), at: 0)
+      // A notice is about the person's data (read-only votes, a file kept
+      // aside, a save that failed): it is the last piece to go, after the mode.
+      pieces.insert(Piece(long: notice, short: notice, style: Theme.notice, keep: 10), at: 0)
     }
     let separatorWidth = TextWidth.columns(of: separator)
     var widths = pieces.map { (long: TextWidth.columns(of: $0.long), short: TextWidth.columns(of: $0.short)) }

@@ -1,0 +1,89 @@
+import CollectionKit
+import Foundation
+import FrameTiming
+import Loading
+import Terminal
+import TestSupport
+import Testing
+
+@testable import EmojiRater
+
+/// The frame loop on a pseudo-terminal of its own, as the benchmark runs
+/// it: what the loop does between the state and the world (the store, the
+/// clipboard) that the state alone cannot show.
+@MainActor
+@Suite(.serialized) struct FrameLoopTests {
+  static let catalog = EmojiCatalog.builtIn(includeSkinTones: false)
+
+  @MainActor struct Running {
+    let frames: FrameLoop
+    let terminal: PseudoTerminal
+    let screen: TerminalScreen
+
+    func stop() {
+      frames.stop()
+      frames.loading.loader.cancelAll()
+      screen.stop()
+      terminal.close()
+    }
+  }
+
+  func start(latency: LatencyModel = .none, ratings: RatingsStore? = nil) throws -> Running {
+    let terminal = try PseudoTerminal(size: Size(rows: 24, columns: 80))
+    let screen = try TerminalScreen.start(on: terminal)
+    let state = AppState(catalog: Self.catalog, screenSize: screen.size)
+    var options = LoadingOptions()
+    options.mode = .async
+    options.latency = latency
+    options.seed = 1
+    let loading = LoadingController(
+      catalog: Self.catalog, layout: state.layout, options: options, clock: SystemClock())
+    let frames = FrameLoop(state: state, loading: loading, screen: screen)
+    frames.ratings = ratings
+    frames.start()
+    return Running(frames: frames, terminal: terminal, screen: screen)
+  }
+
+  /// A vote that cannot be saved is said on the bottom line at once, and
+  /// the notice goes once a save succeeds (saving is retried every second).
+  @Test func aFailedSaveIsSaidAtOnceAndUntilASaveSucceeds() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frames-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let failing = Locked(true)
+    var writer = AtomicFileWriter()
+    writer.beforeRename = { _ in
+      if failing.withLock({ $0 }) { throw CocoaError(.fileWriteOutOfSpace) }
+    }
+    let store = try RatingsStore.open(
+      .explicit(folder.path + "/ratings.json"), environment: [:], writer: writer, now: Date.init)
+    let app = try start(ratings: store)
+    defer { app.stop() }
+    app.frames.enqueue(.vote(.up))
+    #expect(await eventually { app.frames.state.saveProblem != nil })
+    #expect(app.frames.state.shownNotice?.contains("cannot save ratings") == true)
+    failing.withLock { $0 = false }
+    app.frames.enqueue(.move(.right))  // Any frame: the store retries on its own.
+    #expect(await eventually { app.frames.state.saveProblem == nil })
+    try store.close()
+  }
+
+  /// `y` on a cell still loading copies it once it shows, and says so.
+  @Test func yOnALoadingCellCopiesItWhenItLoads() async throws {
+    let app = try start(latency: .fixed(300))
+    defer { app.stop() }
+    app.frames.enqueue(.copySelection)
+    #expect(await eventually { app.frames.state.message == "still loading: y copies it once it shows" })
+    #expect(await eventually { app.frames.state.message?.hasPrefix("sent 😀 grinning face") == true })
+  }
+
+  /// Moving on before the cell loads forgets the copy.
+  @Test func aCopyWaitingForItsCellIsForgottenWhenTheSelectionMoves() async throws {
+    let app = try start(latency: .fixed(300))
+    defer { app.stop() }
+    app.frames.enqueue(.copySelection)
+    app.frames.enqueue(.move(.right))
+    try await Task.sleep(for: .milliseconds(600))
+    #expect(app.frames.state.message?.hasPrefix("sent") != true)
+  }
+}
