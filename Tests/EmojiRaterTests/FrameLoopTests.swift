@@ -28,12 +28,14 @@ import Testing
     }
   }
 
-  func start(latency: LatencyModel = .none, ratings: RatingsStore? = nil) throws -> Running {
+  func start(mode: LoadingMode = .async, latency: LatencyModel = .none, ratings: RatingsStore? = nil) throws
+    -> Running
+  {
     let terminal = try PseudoTerminal(size: Size(rows: 24, columns: 80))
     let screen = try TerminalScreen.start(on: terminal)
     let state = AppState(catalog: Self.catalog, screenSize: screen.size)
     var options = LoadingOptions()
-    options.mode = .async
+    options.mode = mode
     options.latency = latency
     options.seed = 1
     let loading = LoadingController(
@@ -66,6 +68,18 @@ import Testing
     app.frames.enqueue(.move(.right))  // Any frame: the store retries on its own.
     #expect(await eventually { app.frames.state.saveProblem == nil })
     try store.close()
+  }
+
+  /// After `m` the HUD's figures are the new mode's: `sync`'s blocked frames
+  /// leave the window, and stay in the totals.
+  @Test func aModeSwitchStartsTheHUDsWindowAfresh() async throws {
+    let app = try start(mode: .sync, latency: .fixed(40))
+    defer { app.stop() }
+    #expect(await eventually { app.frames.stats.recentHitchRatio > 100 })
+    app.frames.enqueue(.cycleMode)  // sync → async
+    #expect(await eventually { app.frames.loading.mode == .async })
+    #expect(app.frames.stats.recentHitchRatio < 100, "the window holds only async frames")
+    #expect(app.frames.stats.hitchRatio > 100, "the totals keep the sync frames")
   }
 
   /// `y` on a cell still loading copies it once it shows, and says so.
