@@ -78,8 +78,10 @@ import Testing
     #expect(await eventually { app.frames.stats.recentHitchRatio > 100 })
     app.frames.enqueue(.cycleMode)  // sync → async
     #expect(await eventually { app.frames.loading.mode == .async })
-    #expect(app.frames.stats.recentHitchRatio < 100, "the window holds only async frames")
-    #expect(app.frames.stats.hitchRatio > 100, "the totals keep the sync frames")
+    // By what the frames did, not by their timing: under Thread Sanitizer
+    // other suites hold the main actor long enough to make any frame late.
+    #expect(app.frames.stats.recent.allSatisfy { $0.sample.work.syncLoad == 0 }, "only async frames")
+    #expect(app.frames.stats.workTotals.syncLoad > 0, "the totals keep the sync frames")
   }
 
   /// `y` on a cell still loading copies it once it shows, and says so.

@@ -22,14 +22,10 @@ import Testing
   @Test(arguments: [1, 2, 3, 4] as [UInt64])
   func survivesAFuzzedInputStreamAndQuitsCleanly(seed: UInt64) throws {
     let home = try DataHome()
-    let app = try PtyProcess(
-      [AppBinary.path, "--latency", "0-50ms", "--seed", String(seed)],
-      environment: [
-        "TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "XDG_DATA_HOME": home.path,
-        "PATH": "/usr/bin:/bin", "HOME": home.path,
-      ], columns: 100, rows: 30)
+    let app = try PtyProcess.app(
+      ["--latency", "0-50ms", "--seed", String(seed)], home: home, columns: 100, rows: 30)
     try #require(
-      Self.waitUntil(timeout: 30) { app.written.count > 2_000 },
+      waitUntil(timeout: 30) { app.written.count > 2_000 },
       """
       the app drew nothing (\(app.isRunning ? "running" : "ended with \(app.waitForExit(timeout: 0) ?? -1)")): \
       \(String(decoding: app.written, as: UTF8.self).debugDescription)
@@ -123,14 +119,5 @@ import Testing
       repeat { byte = UInt8.random(in: 0...255, using: &random) } while [0x03, 0x1A, 0x71].contains(byte)
       return byte
     }
-  }
-
-  static func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-      if Date() > deadline { return false }
-      usleep(10_000)
-    }
-    return true
   }
 }

@@ -14,25 +14,8 @@ import Testing
     PtyProcess, DataHome
   ) {
     let home = try DataHome()
-    let app = try PtyProcess(
-      [AppBinary.path] + arguments,
-      environment: [
-        "TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "XDG_DATA_HOME": home.path,
-        "HOME": home.path, "PATH": "/usr/bin:/bin",
-      ].merging(environment) { $1 }, columns: 80, rows: 24)
-    return (app, home)
+    return (try PtyProcess.app(arguments, home: home, environment: environment), home)
   }
-
-  static func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-      if Date() > deadline { return false }
-      usleep(10_000)
-    }
-    return true
-  }
-
-  static func output(_ app: PtyProcess) -> String { String(decoding: app.written, as: UTF8.self) }
 
   static func expectRestored(_ app: PtyProcess, _ what: String) {
     #expect(app.isCooked, "\(what): the terminal was left raw")
@@ -45,7 +28,7 @@ import Testing
   func aSignalThatEndsTheAppRestoresTheTerminal(signal: Int32) throws {
     let (app, home) = try Self.start(["--latency", "0"])
     defer { withExtendedLifetime(home) {} }
-    try #require(Self.waitUntil(timeout: 30) { Self.output(app).contains("grinning face") })
+    try #require(waitUntil(timeout: 30) { app.screenText.contains("grinning face") })
     kill(app.pid, signal)
     #expect(app.waitForExit(timeout: 30) == 128 + signal)
     Self.expectRestored(app, "signal \(signal)")
@@ -56,7 +39,7 @@ import Testing
   @Test func sigquitRestoresTheTerminalBeforeTheBacktrace() throws {
     let (app, home) = try Self.start(["--latency", "0"], environment: ["SWIFT_BACKTRACE": "enable=no"])
     defer { withExtendedLifetime(home) {} }
-    try #require(Self.waitUntil(timeout: 30) { Self.output(app).contains("grinning face") })
+    try #require(waitUntil(timeout: 30) { app.screenText.contains("grinning face") })
     kill(app.pid, SIGQUIT)
     #expect(app.waitForExit(timeout: 30) == 128 + SIGQUIT)
     Self.expectRestored(app, "SIGQUIT")
@@ -67,12 +50,12 @@ import Testing
   @Test func sigtermIsHonouredWhileASyncLoadBlocksTheMainThread() throws {
     let (app, home) = try Self.start(["--mode", "sync", "--latency", "30s"])
     defer { withExtendedLifetime(home) {} }
-    try #require(Self.waitUntil(timeout: 30) { Self.output(app).contains("\u{1B}[?2004h") })
+    try #require(waitUntil(timeout: 30) { app.screenText.contains("\u{1B}[?2004h") })
     usleep(300_000)  // Into the first load.
     kill(app.pid, SIGTERM)
     #expect(app.waitForExit(timeout: 15) == 128 + SIGTERM, "not ended within 15 s of a 30 s load")
     Self.expectRestored(app, "SIGTERM during a sync load")
-    #expect(Self.output(app).contains("quit on"))
+    #expect(app.screenText.contains("quit on"))
   }
 
   /// A megabyte pasted (bracketed) is one piece of text: the app keeps
@@ -80,7 +63,7 @@ import Testing
   @Test func aMegabytePasteLeavesTheAppAnswering() throws {
     let (app, home) = try Self.start(["--latency", "0"])
     defer { withExtendedLifetime(home) {} }
-    try #require(Self.waitUntil(timeout: 30) { Self.output(app).contains("grinning face") })
+    try #require(waitUntil(timeout: 30) { app.screenText.contains("grinning face") })
     app.send("/")
     let line = String(repeating: "q+v-u/ ", count: 1_048_576 / 7)
     app.send("\u{1B}[200~" + line + "\u{1B}[201~")

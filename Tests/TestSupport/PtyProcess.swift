@@ -42,23 +42,14 @@ public final class PtyProcess {
     posix_spawn_file_actions_adddup2(&actions, 0, 2)
     posix_spawn_file_actions_addclose(&actions, master)
     posix_spawn_file_actions_addclose(&actions, slave)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    var allSignals = sigset_t()
-    sigfillset(&allSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    posix_spawnattr_setsigdefault(&attributes, &allSignals)
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | Self.spawnSetsid))
     let argv = arguments.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for entry in envp { free(entry) } }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+    let spawned = withCleanSpawnAttributes(extraFlags: Self.spawnSetsid) {
+      posix_spawn(&pid, arguments[0], &actions, &$0, argv, envp)
+    }
     guard spawned == 0 else {
       throw SubprocessError(arguments: arguments, reason: String(cString: strerror(spawned)))
     }
@@ -145,6 +136,23 @@ public final class PtyProcess {
     // WIFEXITED / WEXITSTATUS, which Swift does not import.
     return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
   }
+
+  /// The app binary on a terminal of `columns` × `rows`, in a UTF-8
+  /// locale and an xterm terminal type, keeping its data in `home`.
+  public static func app(
+    _ arguments: [String], home: DataHome, columns: Int = 80, rows: Int = 24,
+    environment: [String: String] = [:]
+  ) throws -> PtyProcess {
+    try PtyProcess(
+      [AppBinary.path] + arguments,
+      environment: [
+        "TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "XDG_DATA_HOME": home.path,
+        "HOME": home.path, "PATH": "/usr/bin:/bin",
+      ].merging(environment) { $1 }, columns: columns, rows: rows)
+  }
+
+  /// Everything written so far, as text.
+  public var screenText: String { String(decoding: written, as: UTF8.self) }
 
   /// The terminal's modes now: what a shell would get back.
   public var modes: termios {

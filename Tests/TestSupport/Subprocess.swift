@@ -27,23 +27,10 @@ public enum Subprocess {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    // The test runner's threads block most signals, and a spawned child would
-    // inherit that mask (a tmux server that ignores kill-server, an app that
-    // never sees SIGHUP): start the child with none blocked and defaults set.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    var allSignals = sigset_t()
-    sigfillset(&allSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    posix_spawnattr_setsigdefault(&attributes, &allSignals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
     let argv = arguments.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
-    let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
+    let spawned = withCleanSpawnAttributes { posix_spawnp(&pid, arguments[0], &actions, &$0, argv, environ) }
     guard spawned == 0 else {
       throw SubprocessError(arguments: arguments, reason: String(cString: strerror(spawned)))
     }
