@@ -153,6 +153,7 @@ public final class FrameLoop {
     loading.update(
       visibleRows: state.screen.isTooSmall ? 0..<0 : state.presentedViewport.rows, layout: state.layout)
     copyWhenLoaded()
+    showSaveProblem()
     var mark = clock.now()
     work.input = mark - start
 
@@ -224,11 +225,9 @@ public final class FrameLoop {
     needsDisplay = true
   }
 
-  /// Takes fresh figures for the HUD a few times a second, and once more as
-  /// the clock stops so it says "idle". A failed save of votes is looked
-  /// for at every frame (a lock and a read), and said at once, the HUD
-  /// shown or not.
-  private func refreshHUD(at now: UInt64) {
+  /// A failed save of votes, looked for at every frame (a lock and a
+  /// read) and said at once on the bottom line, the HUD shown or not.
+  private func showSaveProblem() {
     let saveProblem = ratings?.lastSaveError.map(\.description)
     if saveProblem != state.saveProblem {
       state.saveProblem = saveProblem
@@ -245,6 +244,11 @@ public final class FrameLoop {
         }
       }
     }
+  }
+
+  /// Takes fresh figures for the HUD a few times a second, and once more as
+  /// the clock stops so it says "idle".
+  private func refreshHUD(at now: UInt64) {
     guard state.isHUDShown else { return }
     let idle = !pacer.isRunning
     guard idle || now - lastHUDRefresh >= Self.hudStep else { return }
