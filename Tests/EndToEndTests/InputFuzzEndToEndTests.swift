@@ -47,7 +47,7 @@ import Testing
       if sent.count > 40 { sent.removeFirst() }
       usleep(UInt32.random(in: 500...4_000, using: &random))
     }
-    let recent = sent.joined(separator: "\n")
+    let recent = sent.joined(separator: "\n") + "\n" + app.diagnosis
     try #require(
       app.isRunning,
       "seed \(seed): the app died (status \(app.waitForExit(timeout: 1) ?? -1)) after:\n\(recent)")

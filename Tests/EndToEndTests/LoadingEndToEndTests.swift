@@ -28,12 +28,12 @@ import Testing
 
   @Test func cellsLoadedBeforeComeBackWithoutAPlaceholder() throws {
     let session = try TmuxSession.app(["--latency", "300ms"])
-    #expect(try session.waitFor { !showsSpinner($0) && $0.contains("1/1870") }.held)
+    #expect(try session.waitFor { !showsSpinner($0) && $0.contains("1/1914") }.held)
     try session.press("End")
     #expect(try session.waitFor { !showsSpinner($0) && $0.contains("flag: Wales") }.held)
     try session.press("Home")
     // The first screen back is already whole: served from the cache.
-    let back = try session.waitFor { $0.contains("1/1870") }
+    let back = try session.waitFor { $0.contains("1/1914") }
     #expect(back.held)
     #expect(!showsSpinner(back.screen), "\(back.screen)")
     #expect(back.screen.contains("grinning face"))

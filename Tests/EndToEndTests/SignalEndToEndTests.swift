@@ -28,7 +28,7 @@ import Testing
   func aSignalThatEndsTheAppRestoresTheTerminal(signal: Int32) throws {
     let (app, home) = try Self.start(["--latency", "0"])
     defer { withExtendedLifetime(home) {} }
-    try #require(waitUntil(timeout: 30) { app.screenText.contains("grinning face") })
+    try #require(waitUntil(timeout: 30) { app.screenText.contains("grinning face") }, "\(app.diagnosis)")
     kill(app.pid, signal)
     #expect(app.waitForExit(timeout: 30) == 128 + signal)
     Self.expectRestored(app, "signal \(signal)")
@@ -39,7 +39,7 @@ import Testing
   @Test func sigquitRestoresTheTerminalBeforeTheBacktrace() throws {
     let (app, home) = try Self.start(["--latency", "0"], environment: ["SWIFT_BACKTRACE": "enable=no"])
     defer { withExtendedLifetime(home) {} }
-    try #require(waitUntil(timeout: 30) { app.screenText.contains("grinning face") })
+    try #require(waitUntil(timeout: 30) { app.screenText.contains("grinning face") }, "\(app.diagnosis)")
     kill(app.pid, SIGQUIT)
     #expect(app.waitForExit(timeout: 30) == 128 + SIGQUIT)
     Self.expectRestored(app, "SIGQUIT")
@@ -50,7 +50,7 @@ import Testing
   @Test func sigtermIsHonouredWhileASyncLoadBlocksTheMainThread() throws {
     let (app, home) = try Self.start(["--mode", "sync", "--latency", "30s"])
     defer { withExtendedLifetime(home) {} }
-    try #require(waitUntil(timeout: 30) { app.screenText.contains("\u{1B}[?2004h") })
+    try #require(waitUntil(timeout: 30) { app.screenText.contains("\u{1B}[?2004h") }, "\(app.diagnosis)")
     usleep(300_000)  // Into the first load.
     kill(app.pid, SIGTERM)
     #expect(app.waitForExit(timeout: 15) == 128 + SIGTERM, "not ended within 15 s of a 30 s load")
@@ -63,7 +63,7 @@ import Testing
   @Test func aMegabytePasteLeavesTheAppAnswering() throws {
     let (app, home) = try Self.start(["--latency", "0"])
     defer { withExtendedLifetime(home) {} }
-    try #require(waitUntil(timeout: 30) { app.screenText.contains("grinning face") })
+    try #require(waitUntil(timeout: 30) { app.screenText.contains("grinning face") }, "\(app.diagnosis)")
     app.send("/")
     let line = String(repeating: "q+v-u/ ", count: 1_048_576 / 7)
     app.send("\u{1B}[200~" + line + "\u{1B}[201~")

@@ -190,7 +190,7 @@ import Testing
     try session.press("v")
     #expect(try session.waitFor { $0.contains("[voted down]") && $0.contains("Smileys & Emotion (1)") }.held)
     try session.press("v", "v")
-    #expect(try session.waitFor { !$0.contains("[voted") && $0.contains("Smileys & Emotion (166)") }.held)
+    #expect(try session.waitFor { !$0.contains("[voted") && $0.contains("Smileys & Emotion (171)") }.held)
     try session.press("q")
     _ = try session.waitForExit()
   }

@@ -23,7 +23,10 @@ public final class PtyProcess {
   /// Starts `arguments` (a path first) with `environment` on a new
   /// terminal of `columns` × `rows`.
   public init(_ arguments: [String], environment: [String: String], columns: Int, rows: Int) throws {
-    guard let (master, slave) = Platform.openPseudoTerminal(), let name = ttyname(slave) else {
+    // ttyname_r, not ttyname: tests run side by side, and ttyname's one
+    // static buffer once handed a child another test's terminal.
+    var name = [CChar](repeating: 0, count: 256)
+    guard let (master, slave) = Platform.openPseudoTerminal(), ttyname_r(slave, &name, name.count) == 0 else {
       throw SubprocessError(arguments: arguments, reason: "no pseudo-terminal")
     }
     self.master = master
@@ -143,16 +146,41 @@ public final class PtyProcess {
     _ arguments: [String], home: DataHome, columns: Int = 80, rows: Int = 24,
     environment: [String: String] = [:]
   ) throws -> PtyProcess {
-    try PtyProcess(
+    let process = try PtyProcess(
       [AppBinary.path] + arguments,
       environment: [
         "TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "XDG_DATA_HOME": home.path,
         "HOME": home.path, "PATH": "/usr/bin:/bin",
+        // A crash's backtrace goes to a file in the data folder, for `diagnosis`.
+        "SWIFT_BACKTRACE": "enable=yes,interactive=no,output-to=\(home.path)",
       ].merging(environment) { $1 }, columns: columns, rows: rows)
+    process.crashReports = home.path
+    return process
   }
+
+  /// Where the program writes its backtrace if it crashes.
+  private var crashReports: String?
 
   /// Everything written so far, as text.
   public var screenText: String { String(decoding: written, as: UTF8.self) }
+
+  /// What to print when the program misbehaves: whether it runs (and
+  /// what the kernel says it waits on), and the end of what it wrote (a
+  /// crash's message and backtrace among it).
+  public var diagnosis: String {
+    let state =
+      isRunning
+      ? "running, \((try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? "?"), waiting in "
+        + ((try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8)) ?? "?")
+      : "ended with \(waitForExit(timeout: 0) ?? -1)"
+    let tail = String(decoding: written.suffix(1_000), as: UTF8.self)
+    let reports = crashReports.flatMap { folder in
+      (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { $0.hasSuffix(".log") }
+        .compactMap { try? String(contentsOfFile: folder + "/" + $0, encoding: .utf8) }
+    }
+    let backtrace = reports.map { "\nits backtrace:\n" + $0.joined(separator: "\n").prefix(6_000) } ?? ""
+    return "the app: \(state)\nits last output: \(tail.debugDescription)\(backtrace)"
+  }
 
   /// The terminal's modes now: what a shell would get back.
   public var modes: termios {

@@ -22,7 +22,7 @@ public struct EmojiCatalog: Sendable {
   }
 
   public let sections: [Section]
-  /// Where the data came from, for messages ("built-in Unicode 15.0" or a path).
+  /// Where the data came from, for messages ("built-in Unicode 17.0" or a path).
   public let source: String
   /// Emoji per section, to find one by its flat position.
   private let sectionOffsets: Offsets
@@ -104,7 +104,7 @@ public struct EmojiCatalog: Sendable {
 
   // MARK: Loading
 
-  /// The catalog built into the binary: Unicode's emoji-test.txt (15.0 today).
+  /// The catalog built into the binary: Unicode's emoji-test.txt (17.0 today).
   public static func builtIn(includeSkinTones: Bool) -> EmojiCatalog {
     do {
       // Parsed straight from the binary's read-only data, without a copy.

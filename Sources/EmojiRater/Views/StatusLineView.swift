@@ -4,7 +4,7 @@ import Terminal
 /// points when there is room. The details are part of what a load hides, so
 /// until they arrive the line says so.
 ///
-///     grinning face · Smileys & Emotion › face-smiling · 1/1870 · U+1F600 · E1.0
+///     grinning face · Smileys & Emotion › face-smiling · 1/1914 · U+1F600 · E1.0
 enum StatusLineView {
   /// Everything the line shows. The line is drawn from this alone, so a
   /// frame whose `Shown` is the same as the last one's can leave it be.
