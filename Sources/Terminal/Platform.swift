@@ -64,6 +64,26 @@ public enum Platform {
     return (master, slave)
   }
 
+  /// The colours terminfo gives `TERM` (for the terminal on `fd`), nil
+  /// when the terminal type is unknown.
+  public static func terminalColors(for fd: Int32) -> Int? {
+    var status: Int32 = 0
+    guard setupterm(nil, fd, &status) == OK, status == 1 else { return nil }
+    let colors = Int(tigetnum("colors"))
+    return colors >= 0 ? colors : 0
+  }
+
+  /// The columns the C library's table gives a code point (`wcwidth`): what
+  /// ncurses counts, right or wrong (−1 for one it does not know).
+  public static func libraryColumns(of scalar: Unicode.Scalar) -> Int {
+    Int(er_wcwidth(wchar_t(scalar.value)))
+  }
+
+  /// The locale's character set, after `adoptLocale`.
+  public static var codeset: String {
+    er_codeset().map { String(cString: $0) } ?? "unknown"
+  }
+
   /// The monotonic clock, in nanoseconds.
   public static func monotonicNanoseconds() -> UInt64 {
     var now = timespec()

@@ -32,7 +32,9 @@ struct EmojiRaterCommand: ParsableCommand {
       them per group.
       """,
     version: AppVersion.current,
-    subcommands: [BrowseCommand.self, BenchCommand.self, ExportCommand.self, StatsCommand.self],
+    subcommands: [
+      BrowseCommand.self, BenchCommand.self, ExportCommand.self, StatsCommand.self, DoctorCommand.self,
+    ],
     defaultSubcommand: BrowseCommand.self
   )
 }

@@ -31,7 +31,7 @@ public final class PtyProcess {
     }
     self.master = master
     self.slave = slave
-    let path = String(cString: name)
+    let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
 
