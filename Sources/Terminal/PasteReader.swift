@@ -54,8 +54,10 @@ public struct PasteReader: Sendable {
       } else {
         dropped += 1
       }
-    case .event where text != nil:
-      lastInput = now  // Keys and clicks inside a paste are no commands.
+    case .event(let event) where text != nil:
+      lastInput = now
+      // Keys and clicks inside a paste are no commands; a resize is no input.
+      if event == .resize { events.append(event) }
     case .character(let code):
       events += InputDecoder.decode(character: code).map { [$0] } ?? []
     case .event(let event):

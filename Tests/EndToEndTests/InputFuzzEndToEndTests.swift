@@ -54,7 +54,11 @@ import Testing
 
     // Back to a normal size; a stray paste start is given up after a second
     // of silence; Esc closes the help, an overlay, the search, one by one.
+    // The silence is the app's: it counts from when the app has read all
+    // it was sent (a busy debug build in sync mode can be seconds behind,
+    // and keys read together with a stray paste start are pasted text).
     app.resize(columns: 100, rows: 30)
+    _ = waitUntil(timeout: 60) { app.unreadInput == 0 }
     usleep(1_200_000)
     for _ in 0..<4 {
       app.send([0x1B])

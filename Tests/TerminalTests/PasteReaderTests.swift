@@ -47,6 +47,14 @@ import Testing
     #expect(events == [.paste(Paste(text: "q")), .key(.character("q"))])
   }
 
+  @Test func aResizeDuringAPasteStillHappens() {
+    var reader = PasteReader()
+    _ = reader.take(.pasteStart, at: 0)
+    #expect(reader.take(.event(.resize), at: 1) == [.resize])
+    #expect(reader.take(.event(.key(.up)), at: 2) == [])
+    #expect(reader.isPasting)
+  }
+
   @Test func aStrayEndIsNothing() {
     var reader = PasteReader()
     #expect(reader.take(.pasteEnd, at: 0) == [])

@@ -109,6 +109,12 @@ public final class PtyProcess {
 
   public func send(_ text: String) { send(Array(text.utf8)) }
 
+  /// Bytes sent that the program has not read yet.
+  public var unreadInput: Int {
+    var count: Int32 = 0
+    return ioctl(slave, UInt(FIONREAD), &count) == 0 ? Int(count) : 0
+  }
+
   /// Changes the terminal's size; the kernel tells the program (SIGWINCH).
   public func resize(columns: Int, rows: Int) {
     var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
