@@ -56,11 +56,13 @@ public enum Platform {
     return nil
   }
 
-  /// Opens a pseudo-terminal pair: (the controlling side, the terminal side).
+  /// Opens a pseudo-terminal pair: (the controlling side, the terminal side),
+  /// neither inherited by a program this process starts.
   public static func openPseudoTerminal() -> (master: Int32, slave: Int32)? {
     var master: Int32 = -1
     var slave: Int32 = -1
     guard er_openpty(&master, &slave) == 0 else { return nil }
+    for fd in [master, slave] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     return (master, slave)
   }
 

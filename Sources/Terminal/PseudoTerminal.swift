@@ -47,7 +47,10 @@ public final class PseudoTerminal: @unchecked Sendable {
         } else if count < 0 && errno == EINTR {
           continue
         } else {
-          return  // EIO: the terminal side is closed.
+          // EIO: the terminal side is closed. This thread alone closes its
+          // side, so a pty opened later cannot reuse the number under a read.
+          Glibc.close(source)
+          return
         }
       }
     }
@@ -82,10 +85,10 @@ public final class PseudoTerminal: @unchecked Sendable {
     usleep(1_000)
   }
 
-  /// Closes both sides; the drain thread ends.
+  /// Closes the terminal side; the drain thread sees the hang-up, closes
+  /// the other side and ends.
   public func close() {
     Glibc.close(slave)
-    Glibc.close(master)
   }
 }
 

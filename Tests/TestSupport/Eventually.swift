@@ -1,5 +1,9 @@
 import Dispatch
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Polls until `condition` holds, sleeping a millisecond between looks so
 /// the main queue can deliver what the test waits for (loader arrivals hop
 /// there). The timeout only keeps a broken test from hanging; it is no
@@ -24,4 +28,15 @@ public func afterTheFrame() async {
   await withCheckedContinuation { continuation in
     DispatchQueue.main.async { continuation.resume() }
   }
+}
+
+/// Polls `condition` every 10 ms until it holds; false after `timeout`
+/// seconds (a limit for a broken test, not a speed assertion).
+public func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
+  let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+  while !condition() {
+    if ContinuousClock.now > deadline { return false }
+    usleep(10_000)
+  }
+  return true
 }

@@ -68,7 +68,10 @@ public final class PtyProcess {
         } else if count < 0 && errno == EINTR {
           continue
         } else {
-          return  // Closed.
+          // The terminal side is closed (deinit): this thread alone closes its
+          // side, so no other test's new terminal can reuse the number under it.
+          close(source)
+          return
         }
       }
     }
@@ -82,9 +85,8 @@ public final class PtyProcess {
       kill(pid, SIGKILL)
       _ = waitForExit(timeout: 5)
     }
-    // The terminal side first: the reading thread then sees the hang-up and ends.
+    // The reading thread sees the hang-up, closes the other side and ends.
     close(slave)
-    close(master)
   }
 
   /// Sends bytes as if typed (or pasted, or reported by the terminal).

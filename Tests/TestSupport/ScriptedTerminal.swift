@@ -41,7 +41,12 @@ public final class ScriptedTerminal: @unchecked Sendable {
       var buffer = [UInt8](repeating: 0, count: 4096)
       while true {
         let count = read(master, &buffer, buffer.count)
-        guard count > 0 else { return }
+        guard count > 0 else {
+          // The terminal side is closed (deinit): this thread alone closes its
+          // side, so no other test's new terminal can reuse the number under it.
+          close(master)
+          return
+        }
         for byte in buffer[..<count] {
           if var sequence = escape {
             sequence.append(byte)
@@ -83,6 +88,5 @@ public final class ScriptedTerminal: @unchecked Sendable {
 
   deinit {
     close(slave)
-    close(master)
   }
 }

@@ -21,14 +21,3 @@ func withCleanSpawnAttributes<Result>(
   posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | extraFlags))
   return try body(&attributes)
 }
-
-/// Polls `condition` every 10 ms until it holds; false after `timeout`
-/// seconds (a limit for a broken test, not a speed assertion).
-public func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
-  let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-  while !condition() {
-    if ContinuousClock.now > deadline { return false }
-    usleep(10_000)
-  }
-  return true
-}
