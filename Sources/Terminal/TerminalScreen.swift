@@ -30,8 +30,9 @@ public final class TerminalScreen {
   private let screen: OpaquePointer
   /// The streams opened for a pseudo-terminal screen, closed when it stops.
   private let ownedStreams: [UnsafeMutablePointer<FILE>]
-  /// Whether this is a person's terminal (not the benchmark's pseudo-terminal).
-  private let isInteractive: Bool
+  /// Whether this is a person's terminal (not the benchmark's
+  /// pseudo-terminal): only that one takes signals.
+  private var isInteractive: Bool { signalDescriptor != nil }
   /// Turns a bracketed paste into one event.
   private var pasteReader = PasteReader()
 
@@ -69,7 +70,6 @@ public final class TerminalScreen {
     sizeDescriptor: Int32, options: ScreenOptions, isUnicode: Bool, interactive: Bool
   ) throws(TerminalError) {
     self.sizeDescriptor = sizeDescriptor
-    isInteractive = interactive
     outputDescriptor = fileno(output)
     ownedStreams = interactive ? [] : [output, input]
     var savedModes = termios()
@@ -286,7 +286,7 @@ public final class TerminalScreen {
     isActive = false
     setBracketedPaste(false)
     endwin()
-    if signalDescriptor != nil {
+    if isInteractive {
       CrashGuard.disarm()
       SignalForwarding.uninstall()
     } else {

@@ -35,7 +35,7 @@ public struct TerminalReport: Sendable {
     func single(_ version: String?) -> @Sendable (Emoji) -> Bool {
       { emoji in
         SequenceKind(emoji.scalars) == .single
-          && (version.map { emoji.version == $0 } ?? !["15.0", "15.1", "16.0", "17.0"].contains(emoji.version))
+          && (version.map { emoji.version == $0 } ?? (Double(emoji.version) ?? 0 < 15))
       }
     }
     var kinds: [(String, @Sendable (Emoji) -> Bool)] = [
@@ -116,9 +116,12 @@ extension TerminalReport {
       colors: Platform.terminalColors(for: STDOUT_FILENO), kinds: kinds, columns: measurement.columns,
       catalog: catalog,
       drawnAsItself: { emoji in
-        // Today's grid: a single code point the C library gives two columns; stand-ins for the rest.
-        isUnicode && SequenceKind(emoji.scalars) == .single
-          && Platform.libraryColumns(of: emoji.scalars[0]) == 2
+        // The grid's own stand-in, when it is the emoji itself and the C
+        // library gives it its columns (the canvas's test); ASCII otherwise.
+        let glyph = CellGlyph.safe(for: emoji)
+        return isUnicode && !glyph.isKeycap && glyph.marker == nil
+          && glyph.parts.map(\.scalar) == emoji.scalars
+          && glyph.parts.allSatisfy { Platform.libraryColumns(of: $0.scalar) == $0.width }
       })
   }
 }

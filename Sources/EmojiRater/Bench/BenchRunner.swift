@@ -231,7 +231,9 @@ private final class Typist: @unchecked Sendable {
         let phase = (Double(index) * 0.618_033_988_7).truncatingRemainder(dividingBy: 1)
         let due = start + UInt64(step.time * 1e6) + UInt64(phase * Double(period))
         // In short sleeps, so that `finish` never waits long.
-        while !isStopped, case let now = Platform.monotonicNanoseconds(), due > now {
+        while !isStopped {
+          let now = Platform.monotonicNanoseconds()
+          guard due > now else { break }
           usleep(UInt32(min(due - now, 5_000_000) / 1_000))
         }
         if isStopped { break }

@@ -9,6 +9,9 @@
 struct FileLock: Sendable {
   let descriptor: Int32
 
+  /// The lock file beside a ratings file.
+  static func path(for ratingsPath: String) -> String { ratingsPath + ".lock" }
+
   /// Locks `path` (creating it), or returns nil when another open file
   /// description (another process, or another store here) holds it.
   static func acquire(_ path: String, directory: String) throws(RatingsStoreError) -> FileLock? {

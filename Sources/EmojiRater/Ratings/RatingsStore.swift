@@ -109,7 +109,7 @@ public final class RatingsStore: Sendable {
     let file = (path as NSString).lastPathComponent
     if location == .standard { try RatingsDisk.createDirectories(directory) }
     try RatingsDisk.requireDirectory(directory)
-    let lock = try FileLock.acquire(path + ".lock", directory: directory)
+    let lock = try FileLock.acquire(FileLock.path(for: path), directory: directory)
     do throws(RatingsStoreError) {
       if lock != nil {
         try RatingsDisk.requireWritable(directory, probe: AtomicFileWriter.temporaryPath(for: path))
@@ -280,7 +280,7 @@ public final class RatingsStore: Sendable {
       return (state.ratings, state.revision, state.onDisk, state.cleared)
     }
     guard let snapshot, let path else { return }
-    relockIfTheLockFileWentAway(path + ".lock")
+    relockIfTheLockFileWentAway(FileLock.path(for: path))
     do {
       // Another copy let in by a deleted lock file may have saved since:
       // its votes are merged in, not written over.
