@@ -26,7 +26,9 @@ let package = Package(
   ],
   targets: [
     // MARK: The terminal edge: the only code that touches ncurses.
-    .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+    // A C target, not a bare module map: it also defines `wcwidth`, so that
+    // ncurses counts columns as the app does (columns.c).
+    .target(name: "CNcurses", linkerSettings: [.linkedLibrary("ncursesw")]),
     .target(name: "Terminal", dependencies: ["CNcurses"], swiftSettings: optimized),
 
     // MARK: Pure cores: no ncurses, no clocks of their own.

@@ -35,6 +35,17 @@ public protocol Canvas: AnyObject {
   /// blanks up to `width` if the glyph turned out narrower.
   func glyph(_ glyph: Unicode.Scalar, row: Int, column: Int, width: Int, style: Style)
 
+  /// Whether `sequence` (an emoji of several code points) can be drawn
+  /// whole in exactly `width` columns here: the screen has room for its
+  /// code points in one cell and counts it `width` columns, as the terminal
+  /// was found to draw it. Callers draw a stand-in otherwise.
+  func canDraw(sequence: [Unicode.Scalar], width: Int) -> Bool
+
+  /// Draws an emoji sequence whole in one cell of `width` columns at `column`.
+  /// The caller has checked `canDraw(sequence:width:)`; anything else is
+  /// drawn as a `?` marker, padded, so the row stays straight.
+  func sequence(_ sequence: [Unicode.Scalar], row: Int, column: Int, width: Int, style: Style)
+
   /// Moves what `rows` show up by `offset` rows (down when negative),
   /// blanking the rows that come free, as a terminal's scroll region does.
   /// A scrolled view then paints only the rows that came into view.

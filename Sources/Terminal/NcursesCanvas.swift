@@ -3,9 +3,11 @@ import CNcurses
 /// The canvas that draws onto ncurses' standard screen.
 ///
 /// Text goes out as wide-character strings whose width ncurses measures with
-/// `wcwidth`; glyphs are placed one scalar at a time at an absolute column and
-/// padded to their declared width, so a terminal that measures a glyph
-/// differently can never shift the cells after it.
+/// `wcwidth` (the app's `ColumnTable`); glyphs are placed one at a time at an
+/// absolute column and padded to their declared width, so a terminal that
+/// measures a glyph differently can never shift the cells after it. An emoji
+/// sequence goes out whole in one ncurses cell, and only where ncurses
+/// counts the columns the terminal was found to give it.
 @MainActor
 final class NcursesCanvas: Canvas {
   var size: Size
@@ -96,6 +98,27 @@ final class NcursesCanvas: Canvas {
     buffer.append(0)
     _ = mvwaddnwstr(er_stdscr(), Int32(row), Int32(column), buffer, count)
   }
+
+  func canDraw(sequence: [Unicode.Scalar], width: Int) -> Bool {
+    guard isUnicode, let first = sequence.first, sequence.count <= Self.sequenceCapacity else { return false }
+    return ColumnTable.columns(of: first) == width
+  }
+
+  func sequence(_ sequence: [Unicode.Scalar], row: Int, column: Int, width: Int, style: Style) {
+    guard width > 0, column >= 0, column + width <= size.columns, (0..<size.rows).contains(row)
+    else { return }
+    guard canDraw(sequence: sequence, width: width) else {
+      glyph("?", row: row, column: column, width: width, style: style)
+      return
+    }
+    apply(style)
+    buffer.removeAll(keepingCapacity: true)
+    buffer.append(contentsOf: sequence.lazy.map { wchar_t($0.value) })
+    _ = er_add_sequence(er_stdscr(), Int32(row), Int32(column), buffer, Int32(buffer.count))
+  }
+
+  /// Code points one ncurses cell holds (`CCHARW_MAX`, 5).
+  private static let sequenceCapacity = Int(er_cchar_capacity())
 
   func scroll(rows: Range<Int>, by offset: Int) {
     let rows = rows.clamped(to: 0..<size.rows)

@@ -75,12 +75,6 @@ public enum Platform {
     return colors >= 0 ? colors : 0
   }
 
-  /// The columns the C library's table gives a code point (`wcwidth`): what
-  /// ncurses counts, right or wrong (−1 for one it does not know).
-  public static func libraryColumns(of scalar: Unicode.Scalar) -> Int {
-    Int(er_wcwidth(wchar_t(scalar.value)))
-  }
-
   /// The locale's character set, after `adoptLocale`.
   public static var codeset: String {
     er_codeset().map { String(cString: $0) } ?? "unknown"

@@ -6,9 +6,24 @@ public struct ScreenOptions: Sendable {
   /// Use colours when the terminal has them (off when `NO_COLOR` is set).
   public var colors: Bool
 
-  public init(mouse: Bool = true, colors: Bool = true) {
+  /// Draw in ASCII whatever the locale (`--glyphs ascii`).
+  public var asciiOnly: Bool
+  /// Bytes the person typed before the screen started (during the width
+  /// probe): they are read first, in order.
+  public var typedAhead: [UInt8]
+  /// Answers to the width probe's requests that may still arrive: they are
+  /// kept out of the input (`LateReportFilter`).
+  public var lateCursorReports: Int
+
+  public init(
+    mouse: Bool = true, colors: Bool = true, asciiOnly: Bool = false, typedAhead: [UInt8] = [],
+    lateCursorReports: Int = 0
+  ) {
     self.mouse = mouse
     self.colors = colors
+    self.asciiOnly = asciiOnly
+    self.typedAhead = typedAhead
+    self.lateCursorReports = lateCursorReports
   }
 
   /// Honours https://no-color.org: any non-empty `NO_COLOR` turns colour off.

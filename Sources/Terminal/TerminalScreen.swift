@@ -35,12 +35,14 @@ public final class TerminalScreen {
   private var isInteractive: Bool { signalDescriptor != nil }
   /// Turns a bracketed paste into one event.
   private var pasteReader = PasteReader()
+  /// Keeps the width probe's late answers out of the input.
+  private var lateReports: LateReportFilter
 
   /// Checks that a person is at a terminal, then sets the screen up.
   public static func start(options: ScreenOptions) throws(TerminalError) -> TerminalScreen {
     guard Platform.isTerminal(STDIN_FILENO) else { throw .notATerminal(stream: "standard input") }
     guard Platform.isTerminal(STDOUT_FILENO) else { throw .notATerminal(stream: "standard output") }
-    let isUnicode = Platform.adoptLocale()
+    let isUnicode = Platform.adoptLocale() && !options.asciiOnly
     guard let term = Platform.environment("TERM"), !term.isEmpty else { throw .terminalTypeUnset }
     var status: Int32 = 0
     guard setupterm(nil, STDOUT_FILENO, &status) == OK, status == 1 else {
@@ -122,6 +124,10 @@ public final class TerminalScreen {
       mouseinterval(0)
     }
     self.isUnicode = isUnicode
+    lateReports = LateReportFilter(
+      owed: options.lateCursorReports, start: Platform.monotonicNanoseconds(),
+      reportKeys: options.lateCursorReports > 0 ? Self.keysSpelledLikeReports() : [])
+    Self.pushBack(options.typedAhead)
     size = Self.windowSize()
     canvas = NcursesCanvas(size: size, isUnicode: isUnicode, hasColors: hasColors)
     if interactive {
@@ -167,6 +173,29 @@ public final class TerminalScreen {
     define_key("\u{1B}[201~", InputDecoder.KeyCode.pasteEnd)
   }
 
+  /// Puts what the person typed before the screen started back in front of
+  /// ncurses' input, so it is read first and in order. ncurses keeps a
+  /// short queue (about 135 bytes): more than that, in the 150 ms before
+  /// the first frame, is a paste, whose tail is lost.
+  private static func pushBack(_ typed: [UInt8]) {
+    for byte in typed.prefix(typeAheadCapacity).reversed() { ungetch(Int32(byte)) }
+  }
+
+  static let typeAheadCapacity = 128
+
+  /// Function keys whose terminfo spelling is a cursor position report
+  /// (xterm's Shift-F3 is `ESC [ 1 ; 2 R`): a late answer arrives as one.
+  private static func keysSpelledLikeReports() -> Set<Int32> {
+    var keys: Set<Int32> = []
+    for number in 1...63 {
+      guard let value = tigetstr("kf\(number)"), Int(bitPattern: value) > 0 else { continue }
+      var parser = CursorReportParser()
+      let (reports, other) = parser.feed(Array(String(cString: value).utf8))
+      if reports.count == 1, other.isEmpty { keys.insert(LateReportFilter.functionKeyCode(number)) }
+    }
+    return keys
+  }
+
   // MARK: Frames
 
   /// The canvas a frame is drawn into. It keeps what the last frame drew
@@ -201,7 +230,7 @@ public final class TerminalScreen {
 
   /// Everything typed, clicked or resized since the last call.
   public func readEvents() -> [InputEvent] {
-    var events: [InputEvent] = []
+    var pieces: [PasteReader.Piece] = []
     while isActive {
       var code: wint_t = 0
       let status = wget_wch(er_stdscr(), &code)
@@ -221,9 +250,11 @@ public final class TerminalScreen {
       } else {
         piece = .character(UInt32(code))
       }
-      events += pasteReader.take(piece, at: Platform.monotonicNanoseconds())
+      pieces.append(piece)
     }
-    return events
+    let now = Platform.monotonicNanoseconds()
+    if lateReports.isExpecting(at: now) { pieces = lateReports.filter(pieces, at: now) }
+    return pieces.flatMap { pasteReader.take($0, at: now) }
   }
 
   private func readMouse() -> InputEvent? {

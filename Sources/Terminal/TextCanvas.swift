@@ -12,11 +12,13 @@ public final class TextCanvas: Canvas {
 
   private enum Cell: Equatable {
     case character(Unicode.Scalar, Style)
+    /// An emoji sequence drawn whole in one cell.
+    case sequence([Unicode.Scalar], Style)
     case continuation(Style)
 
     var style: Style {
       switch self {
-      case .character(_, let style), .continuation(let style): style
+      case .character(_, let style), .sequence(_, let style), .continuation(let style): style
       }
     }
   }
@@ -76,6 +78,26 @@ public final class TextCanvas: Canvas {
     fill(row: row, column: column + drawnWidth, width: width - drawnWidth, style: style)
   }
 
+  /// As a terminal cell in ncurses: up to five code points, and a first
+  /// one this canvas's locale knows.
+  public func canDraw(sequence: [Unicode.Scalar], width: Int) -> Bool {
+    guard isUnicode, let first = sequence.first, sequence.count <= Self.sequenceCapacity else { return false }
+    return !unknownGlyphs.contains(first) && width >= 1
+  }
+
+  /// Code points one cell holds, as in ncurses (`CCHARW_MAX`).
+  public static let sequenceCapacity = 5
+
+  public func sequence(_ sequence: [Unicode.Scalar], row: Int, column: Int, width: Int, style: Style) {
+    guard width > 0, column + width <= size.columns else { return }
+    guard canDraw(sequence: sequence, width: width) else {
+      glyph("?", row: row, column: column, width: width, style: style)
+      return
+    }
+    put(sequence[0], width: width, row: row, column: column, style: style)
+    if (0..<size.rows).contains(row), column >= 0 { cells[row][column] = .sequence(sequence, style) }
+  }
+
   public func scroll(rows: Range<Int>, by offset: Int) {
     let rows = rows.clamped(to: 0..<size.rows)
     guard !rows.isEmpty, offset != 0 else { return }
@@ -91,7 +113,11 @@ public final class TextCanvas: Canvas {
     cells.map { row in
       var line = ""
       for cell in row {
-        if case .character(let scalar, _) = cell { line.unicodeScalars.append(scalar) }
+        switch cell {
+        case .character(let scalar, _): line.unicodeScalars.append(scalar)
+        case .sequence(let scalars, _): line.unicodeScalars.append(contentsOf: scalars)
+        case .continuation: break
+        }
       }
       while line.last == " " { line.removeLast() }
       return line

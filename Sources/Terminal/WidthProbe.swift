@@ -21,6 +21,9 @@ public enum WidthProbe {
     public var columns: [Int?]
     /// What the person typed while the probe ran.
     public var typed: [UInt8]
+    /// Requests the terminal had not answered when the probe stopped
+    /// waiting: their answers may still come, and are not keys.
+    public var missingAnswers: Int = 0
     /// Whether the terminal answered at all.
     public var answered: Bool { columns.contains { $0 != nil } }
   }
@@ -44,14 +47,15 @@ public enum WidthProbe {
     request += "\r\u{1B}[2K\u{1B}[?1049l"
     Platform.write(Array(request.utf8), to: output)
     let (reports, typed) = collect(answers: samples.count + 1, from: input, deadline: deadline)
+    let missing = samples.count + 1 - reports.count
     guard let base = reports.first else {
-      return Measurement(columns: samples.map { _ in nil }, typed: typed)
+      return Measurement(columns: samples.map { _ in nil }, typed: typed, missingAnswers: missing)
     }
     let columns = samples.indices.map { index -> Int? in
       guard index + 1 < reports.count, reports[index + 1].row == base.row else { return nil }
       return reports[index + 1].column - base.column
     }
-    return Measurement(columns: columns, typed: typed)
+    return Measurement(columns: columns, typed: typed, missingAnswers: missing)
   }
 
   /// Reads until `count` reports came or the deadline passed; each answer

@@ -74,6 +74,12 @@ struct BrowseCommand: ParsableCommand {
 
   @OptionGroup var content: ContentOptions
 
+  @Option(
+    help: ArgumentHelp(
+      "How emoji are drawn: auto (as this terminal was found to draw each kind), full (every kind whole), safe (stand-ins for sequences) or ascii.",
+      valueName: "glyphs"))
+  var glyphs = GlyphMode.auto.rawValue
+
   @Option(help: ArgumentHelp("The share of loads that fail, from 0 to 1.", valueName: "rate"))
   var failureRate: Double = 0
 
@@ -109,6 +115,7 @@ struct BrowseCommand: ParsableCommand {
 
   func validate() throws {
     _ = try loadingMode()
+    _ = try glyphMode()
     guard (0...1).contains(failureRate) else {
       throw ValidationError("--failure-rate must be between 0 and 1 (e.g. 0.05), not \(failureRate)")
     }
@@ -144,6 +151,13 @@ struct BrowseCommand: ParsableCommand {
     return mode
   }
 
+  private func glyphMode() throws -> GlyphMode {
+    guard let mode = GlyphMode(rawValue: glyphs.lowercased()) else {
+      throw ValidationError("'\(glyphs)' is not a way to draw emoji; use auto, full, safe or ascii")
+    }
+    return mode
+  }
+
   mutating func run() throws {
     var options = AppOptions()
     options.includeSkinTones = skinTones
@@ -160,6 +174,7 @@ struct BrowseCommand: ParsableCommand {
     options.framesPerSecond = fps
     options.statsJSONPath = statsJson
     options.ratings = ratings.location
+    options.glyphs = try glyphMode()
     let launch = options
     let status = MainActor.assumeIsolated { AppLauncher.launch(launch) }
     throw ExitCode(status)

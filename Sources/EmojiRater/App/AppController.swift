@@ -33,6 +33,9 @@ public final class AppController {
     frames.onQuit = { [unowned self] in quit(status: 0) }
     startWatchdog()
     frames.start()
+    // Keys typed during the width probe wait in ncurses' own queue, where
+    // the descriptor's watch does not see them: they go first.
+    frames.enqueue(screen.readEvents())
     dispatchMain()
   }
 

@@ -31,6 +31,7 @@ public enum AppLauncher {
     } else {
       catalog = EmojiCatalog.builtIn(includeSkinTones: options.includeSkinTones)
     }
+    let glyphs = glyphPolicy(options.glyphs, catalog: catalog)
     if let items = options.items { catalog = catalog.repeated(toCount: items) }
     // Votes are the person's data: a place they cannot be kept is an error
     // now, not a lost vote later.
@@ -55,13 +56,15 @@ public enum AppLauncher {
       screen = try TerminalScreen.start(
         options: ScreenOptions(
           mouse: options.mouse,
-          colors: ScreenOptions.colorsAllowed(environment: currentEnvironment())))
+          colors: ScreenOptions.colorsAllowed(environment: currentEnvironment()),
+          asciiOnly: glyphs.policy.mode == .ascii, typedAhead: glyphs.probe?.typed ?? [],
+          lateCursorReports: glyphs.probe?.missingAnswers ?? 0))
     } catch {
       return fail(error, status: 2)
     }
-    let notices = [
-      screen.isUnicode ? nil : "ASCII mode: the locale is not UTF-8 (try LANG=C.UTF-8)", ratings.notice,
-    ].compactMap { $0 }
+    let asciiNotice =
+      options.glyphs == .ascii ? nil : "ASCII mode: the locale is not UTF-8 (try LANG=C.UTF-8)"
+    let notices = [screen.isUnicode ? nil : asciiNotice, ratings.notice].compactMap { $0 }
     var state = AppState(
       catalog: catalog, screenSize: screen.size,
       notice: notices.isEmpty ? nil : notices.joined(separator: "; "))
@@ -70,12 +73,28 @@ public enum AppLauncher {
     state.restore(memory)
     let clock = SystemClock()
     let loading = LoadingController(
-      catalog: catalog, layout: state.layout, options: options.loading, clock: clock)
+      catalog: catalog, layout: state.layout, options: options.loading, clock: clock, glyphs: glyphs.policy)
     loading.show(state.shown)
     let frames = FrameLoop(
       state: state, loading: loading, screen: screen, clock: clock, framesPerSecond: options.framesPerSecond)
     frames.ratings = ratings
     AppController(frames: frames, statsJSONPath: options.statsJSONPath, memoryPath: memoryPath).run()
+  }
+
+  /// What the grid draws for each emoji: for `--glyphs auto`, as the
+  /// terminal answers the width probe (run here, before the screen starts,
+  /// so nothing of it shows and keys typed meanwhile are kept). The columns
+  /// it decides are declared before anything is drawn.
+  private static func glyphPolicy(
+    _ mode: GlyphMode, catalog: EmojiCatalog
+  ) -> (policy: GlyphPolicy, probe: GlyphProbe?) {
+    guard Platform.adoptLocale() else {
+      return (GlyphPolicy(mode: .ascii, measured: [:], catalog: catalog), nil)
+    }
+    let probe = mode == .auto ? GlyphProbe.run(input: STDIN_FILENO, output: STDOUT_FILENO) : nil
+    let policy = GlyphPolicy(mode: mode, measured: probe?.measured ?? [:], catalog: catalog)
+    ColumnTable.declare(policy.overrides)
+    return (policy, probe)
   }
 
   /// The stored votes at their places in this catalog (by code points: a

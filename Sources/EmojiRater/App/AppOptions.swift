@@ -15,6 +15,8 @@ public struct AppOptions: Sendable {
   public var mode: LoadingMode?
   /// Where votes are kept (`--ratings`).
   public var ratings = RatingsLocation.standard
+  /// How far the grid trusts the terminal with emoji sequences (`--glyphs`).
+  public var glyphs = GlyphMode.auto
 
   public init() {}
 }

@@ -1,11 +1,12 @@
-/// What a grid cell draws for an emoji: at most two single code points in a
-/// two-column slot, and an ASCII marker in the column after it.
+/// What a grid cell draws for an emoji: the emoji whole, or a stand-in of at
+/// most two parts in a two-column slot and an ASCII marker in the column
+/// after it.
 ///
-/// Terminals disagree about the width of emoji sequences, and ncurses mangles
-/// some of them (it drops the joiner of 👩‍💻 and keeps only the first wide
-/// character of 👍🏽). So by default a cell never sends a sequence: it draws
-/// one safe stand-in per kind, and the status line gives the full name and
-/// code points. The stand-ins (documented in the README):
+/// Terminals disagree about the width of emoji sequences, so a cell sends a
+/// sequence whole only where the terminal was found to keep its kind in two
+/// columns (`GlyphPolicy`); elsewhere it draws one safe stand-in per kind,
+/// and the status line gives the full name and code points. The stand-ins
+/// (documented in the README):
 ///
 /// | kind                      | drawn as                           |
 /// | ------------------------- | ---------------------------------- |
@@ -17,10 +18,21 @@
 /// | skin tone  👍🏽            | the base emoji with the tone 1–5    |
 /// | ZWJ sequence  👩‍💻         | its first emoji with marker `+`     |
 public struct CellGlyph: Equatable, Sendable {
-  /// One code point and the columns it is given.
+  /// One code point, or a whole emoji sequence in one terminal cell, and
+  /// the columns it is given.
   public struct Part: Equatable, Sendable {
-    public var scalar: Unicode.Scalar
+    public var scalars: [Unicode.Scalar]
     public var width: Int
+
+    public init(scalar: Unicode.Scalar, width: Int) {
+      scalars = [scalar]
+      self.width = width
+    }
+
+    public init(sequence: [Unicode.Scalar], width: Int) {
+      scalars = sequence
+      self.width = width
+    }
   }
 
   /// Drawn left to right in the glyph slot; together at most `slotWidth` wide.
@@ -63,7 +75,7 @@ public struct CellGlyph: Equatable, Sendable {
   /// same markers as `safe(for:)`.
   public static func ascii(for emoji: Emoji) -> CellGlyph {
     let safe = safe(for: emoji)
-    if safe.parts.allSatisfy({ $0.scalar.isASCII }) { return safe }
+    if safe.parts.allSatisfy({ $0.scalars.allSatisfy(\.isASCII) }) { return safe }
     let words = emoji.name.split { !$0.isLetter && !$0.isNumber }
     var letters = words.prefix(2).compactMap { $0.unicodeScalars.first(where: \.isASCII) }
     if letters.count < 2, let word = words.first, word.unicodeScalars.count > 1 {

@@ -6,22 +6,27 @@ import Terminal
 /// one reference, not a copy of the record's strings and arrays.
 public final class EmojiPresentation: Sendable, Equatable {
   public let emoji: Emoji
-  /// The stand-in every terminal draws at a known width.
+  /// The emoji whole, or its stand-in, as the glyph policy says.
   public let glyph: CellGlyph
   /// The stand-in for a terminal without UTF-8, or one whose C library does
   /// not know the emoji.
   public let asciiGlyph: CellGlyph
 
-  public init(_ emoji: Emoji) {
+  public init(_ emoji: Emoji, policy: GlyphPolicy = .safe) {
     self.emoji = emoji
-    glyph = CellGlyph.safe(for: emoji)
+    glyph = policy.glyph(for: emoji)
     asciiGlyph = CellGlyph.ascii(for: emoji)
   }
 
   /// The glyph this canvas can draw.
   @MainActor
   public func drawableGlyph(on canvas: any Canvas) -> CellGlyph {
-    glyph.parts.allSatisfy { canvas.canDraw($0.scalar, width: $0.width) } ? glyph : asciiGlyph
+    let drawable = glyph.parts.allSatisfy { part in
+      part.scalars.count == 1
+        ? canvas.canDraw(part.scalars[0], width: part.width)
+        : canvas.canDraw(sequence: part.scalars, width: part.width)
+    }
+    return drawable ? glyph : asciiGlyph
   }
 
   public static func == (lhs: EmojiPresentation, rhs: EmojiPresentation) -> Bool {

@@ -62,9 +62,11 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     var isEnd: Bool
   }
 
+  /// `glyphs` says what a loaded cell draws (worked out with each load,
+  /// on the loader's thread).
   public init(
     catalog: EmojiCatalog, layout: GridLayout, options: LoadingOptions, clock: any MonotonicClock,
-    scheduler: any LoadScheduler = DispatchLoadScheduler()
+    glyphs: GlyphPolicy = .safe, scheduler: any LoadScheduler = DispatchLoadScheduler()
   ) {
     mode = options.mode
     self.layout = layout
@@ -82,7 +84,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
       options.maxConcurrent ?? PoolSizing.pool(columns: layout.columns, latency: options.latency)
     // The catalog is the "server": a load returns an item's record and glyphs.
     loader = Loader(configuration: configuration, scheduler: scheduler) {
-      EmojiPresentation(catalog.emoji(atFlatIndex: $0))
+      EmojiPresentation(catalog.emoji(atFlatIndex: $0), policy: glyphs)
     }
     // Prefetch far enough ahead that 90% of loads are done by the time their row arrives,
     // and three screens when paging: a load must start two page turns before its page

@@ -107,7 +107,11 @@ enum CellView {
       var column = slot
       let partStyle = glyph.isKeycap ? Theme.keycap : style
       for part in glyph.parts {
-        canvas.glyph(part.scalar, row: row, column: column, width: part.width, style: partStyle)
+        if part.scalars.count == 1 {
+          canvas.glyph(part.scalars[0], row: row, column: column, width: part.width, style: partStyle)
+        } else {
+          canvas.sequence(part.scalars, row: row, column: column, width: part.width, style: partStyle)
+        }
         column += part.width
       }
       if column < slot + CellGlyph.slotWidth {

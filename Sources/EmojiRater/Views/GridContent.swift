@@ -30,13 +30,15 @@ public struct LoadingSummary: Equatable, Sendable {
 /// Every cell loaded: the catalog itself. For screens that do not test loading.
 public struct FullyLoadedContent: GridContent {
   public let catalog: EmojiCatalog
+  public let glyphs: GlyphPolicy
 
-  public init(catalog: EmojiCatalog) {
+  public init(catalog: EmojiCatalog, glyphs: GlyphPolicy = .safe) {
     self.catalog = catalog
+    self.glyphs = glyphs
   }
 
   public func content(at indexPath: IndexPath) -> CellContent {
-    .loaded(EmojiPresentation(catalog[indexPath.section, indexPath.item]))
+    .loaded(EmojiPresentation(catalog[indexPath.section, indexPath.item], policy: glyphs))
   }
 
   public func loadedEmoji(at indexPath: IndexPath) -> Emoji? {

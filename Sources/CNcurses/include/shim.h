@@ -68,8 +68,41 @@ static inline int er_key_f(int n) { return KEY_F(n); }
 
 // MARK: width and locale
 
+/// The columns the app gives `c`: its own figure where it declared one
+/// (`er_set_column_overrides`), the C library's otherwise. ncurses asks the
+/// same (columns.c), so the two always agree on where a cell ends.
+/// (wchar.h declares `wcwidth` only under _XOPEN_SOURCE, which a module
+/// build does not set before the first system header.)
+int wcwidth(wchar_t c);
 static inline int er_wcwidth(wchar_t c) { return wcwidth(c); }
+
+/// The C library's own figure for `c`, whatever the app declared.
+int er_library_wcwidth(wchar_t c);
+
+/// Declares the columns of `count` code points (sorted, no repeats), in
+/// place of any declared before; 0 to declare none. Returns 0, or -1 when
+/// out of memory (the last table then stays).
+int er_set_column_overrides(const unsigned int *scalars, const signed char *widths, int count);
 static inline const char *er_codeset(void) { return nl_langinfo(CODESET); }
+
+// MARK: sequences
+
+/// Puts the `count` characters of one emoji sequence (at most CCHARW_MAX)
+/// in the cell at `row`, `column` in the window's attributes. `setcchar`
+/// would cut the sequence at its second spacing character (the 💻 of 👩‍💻,
+/// the second letter of a flag); a `cchar_t` filled directly is sent whole,
+/// and ncurses gives it the columns of its first character.
+static inline int er_add_sequence(WINDOW *win, int row, int column, const wchar_t *chars, int count) {
+    if (count < 1 || count > CCHARW_MAX) return ERR;
+    cchar_t cell;
+    wchar_t first[2] = {chars[0], 0};
+    if (setcchar(&cell, first, A_NORMAL, 0, NULL) != OK) return ERR;
+    for (int index = 1; index < count; index++) cell.chars[index] = chars[index];
+    return mvwadd_wch(win, row, column, &cell);
+}
+
+/// Characters a `cchar_t` holds.
+static inline int er_cchar_capacity(void) { return CCHARW_MAX; }
 
 // MARK: terminal size
 

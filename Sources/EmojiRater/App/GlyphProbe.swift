@@ -1,0 +1,54 @@
+import Terminal
+
+/// What the terminal answered when asked how it draws one sample of each
+/// kind of emoji (`GlyphKind`, `WidthProbe`): run once at start, before the
+/// screen is set up, and by `emoji-rater doctor`.
+public struct GlyphProbe: Sendable {
+  public struct Sample: Sendable {
+    public var kind: GlyphKind
+    public var emoji: Emoji
+  }
+
+  public var samples: [Sample]
+  /// Columns per sample, nil where the terminal did not say.
+  public var columns: [Int?]
+  /// What the person typed while the probe ran, in order.
+  public var typed: [UInt8]
+  /// Answers the terminal had not given when the probe stopped waiting:
+  /// they may still come, and must not be taken for keys.
+  public var missingAnswers: Int
+
+  public init(samples: [Sample], columns: [Int?], typed: [UInt8] = [], missingAnswers: Int = 0) {
+    self.samples = samples
+    self.columns = columns
+    self.typed = typed
+    self.missingAnswers = missingAnswers
+  }
+
+  /// Whether the terminal answered at all.
+  public var answered: Bool { columns.contains { $0 != nil } }
+
+  /// Columns per kind the terminal answered for.
+  public var measured: [GlyphKind: Int] {
+    var measured: [GlyphKind: Int] = [:]
+    for (sample, columns) in zip(samples, columns) { measured[sample.kind] = columns }
+    return measured
+  }
+
+  /// The samples: one of each kind from the built-in catalog with skin
+  /// tones (every kind has an example there), whatever catalog is browsed.
+  public static let builtInSamples: [Sample] = GlyphKind.samples(
+    in: EmojiCatalog.builtIn(includeSkinTones: true)
+  ).map { Sample(kind: $0.kind, emoji: $0.sample) }
+
+  /// Asks the terminal on `input` and `output` about `samples`.
+  public static func run(
+    samples: [Sample] = builtInSamples, input: Int32, output: Int32, deadline: Duration = .milliseconds(150)
+  ) -> GlyphProbe {
+    let measurement = WidthProbe.measure(
+      samples.map(\.emoji.string), input: input, output: output, deadline: deadline)
+    return GlyphProbe(
+      samples: samples, columns: measurement.columns, typed: measurement.typed,
+      missingAnswers: measurement.missingAnswers)
+  }
+}

@@ -1,0 +1,146 @@
+import Terminal
+
+/// `--glyphs`: how far the grid trusts the terminal with emoji sequences.
+public enum GlyphMode: String, CaseIterable, Sendable {
+  /// As the terminal was found to draw each kind (`WidthProbe`, at start).
+  case auto
+  /// Every kind whole, as if the terminal kept each in two columns.
+  case full
+  /// Stand-ins for every sequence: what every terminal draws at a known width.
+  case safe
+  /// ASCII only, as for a locale that is not UTF-8.
+  case ascii
+}
+
+/// Which emoji a cell draws whole and which as a stand-in, and the columns
+/// the app declares for the characters it draws whole (`ColumnTable`).
+///
+/// An emoji is drawn whole when the terminal keeps every kind it is made of
+/// in two columns (`GlyphKind.requirements`), one ncurses cell holds its
+/// code points (at most five), and the app can count its first character
+/// as two columns. That last is where the C library's table is overruled: a
+/// regional indicator (half a flag), a text-style character before VS16 (❤
+/// of ❤️) and an emoji newer than the table are declared two columns wide
+/// when, and only when, the terminal was found to draw that kind so. A
+/// keycap starts with a digit, which no table may make two columns wide: it
+/// keeps its stand-in.
+public struct GlyphPolicy: Sendable {
+  public let mode: GlyphMode
+  /// Kinds drawn whole.
+  public let wholeKinds: Set<GlyphKind>
+  /// Columns the app gives these code points, where the C library's table differs.
+  public let overrides: [Unicode.Scalar: Int]
+  private let libraryColumns: @Sendable (Unicode.Scalar) -> Int
+
+  /// Code points in one ncurses cell (`CCHARW_MAX`).
+  public static let cellCapacity = 5
+
+  /// Today's stand-ins everywhere, declaring nothing.
+  public static let safe = GlyphPolicy(
+    mode: .safe, wholeKinds: [], overrides: [:], libraryColumns: ColumnTable.libraryColumns(of:))
+
+  private init(
+    mode: GlyphMode, wholeKinds: Set<GlyphKind>, overrides: [Unicode.Scalar: Int],
+    libraryColumns: @escaping @Sendable (Unicode.Scalar) -> Int
+  ) {
+    self.mode = mode
+    self.wholeKinds = wholeKinds
+    self.overrides = overrides
+    self.libraryColumns = libraryColumns
+  }
+
+  /// The policy for `mode`: for `auto`, the kinds `measured` (columns per
+  /// kind, as the terminal answered) found two columns wide. `catalog` is
+  /// what the grid shows; `libraryColumns` the C library's widths.
+  public init(
+    mode: GlyphMode, measured: [GlyphKind: Int], catalog: EmojiCatalog,
+    libraryColumns: @escaping @Sendable (Unicode.Scalar) -> Int = ColumnTable.libraryColumns(of:)
+  ) {
+    let all = catalog.sections.flatMap(\.emoji)
+    let wholeKinds: Set<GlyphKind>
+    switch mode {
+    case .auto: wholeKinds = Set(measured.filter { $0.value == 2 }.keys)
+    case .full: wholeKinds = all.reduce(into: []) { $0.formUnion(GlyphKind.requirements(of: $1)) }
+    case .safe, .ascii: wholeKinds = []
+    }
+    var overrides: [Unicode.Scalar: Int] = [:]
+    func declareWide(_ scalar: Unicode.Scalar) {
+      if !scalar.isASCII, libraryColumns(scalar) != 2 { overrides[scalar] = 2 }
+    }
+    if wholeKinds.contains(.flag) {
+      for value in UInt32(0x1F1E6)...0x1F1FF { declareWide(Unicode.Scalar(value)!) }
+    }
+    for emoji in all {
+      let kinds = GlyphKind.requirements(of: emoji)
+      switch SequenceKind(emoji.scalars) {
+      case .single where kinds.isSubset(of: wholeKinds): declareWide(emoji.scalars[0])
+      case .presentationSelector where wholeKinds.contains(.presentationSelector): declareWide(emoji.scalars[0])
+      default: break
+      }
+    }
+    self.init(mode: mode, wholeKinds: wholeKinds, overrides: overrides, libraryColumns: libraryColumns)
+  }
+
+  /// The columns the app counts for `scalar`.
+  public func columns(of scalar: Unicode.Scalar) -> Int {
+    overrides[scalar] ?? libraryColumns(scalar)
+  }
+
+  /// Whether a cell draws `emoji` whole, every code point in one cell.
+  public func drawsWhole(_ emoji: Emoji) -> Bool {
+    guard let first = emoji.scalars.first, !first.isASCII, emoji.scalars.count <= Self.cellCapacity,
+      GlyphKind.requirements(of: emoji).isSubset(of: wholeKinds)
+    else { return false }
+    return columns(of: first) == CellGlyph.slotWidth
+  }
+
+  /// Why a cell draws a stand-in for `emoji`; nil when it draws it whole.
+  public func standInReason(_ emoji: Emoji) -> String? {
+    guard !drawsWhole(emoji), let first = emoji.scalars.first else { return nil }
+    switch mode {
+    case .safe, .ascii: return "--glyphs \(mode.rawValue)"
+    case .auto, .full: break
+    }
+    let missing = GlyphKind.requirements(of: emoji).subtracting(wholeKinds)
+    if !missing.isEmpty {
+      let names = missing.map(\.name).sorted().joined(separator: ", ")
+      return "the terminal does not keep \(names) in two columns"
+    }
+    if emoji.scalars.count > Self.cellCapacity {
+      return "\(emoji.scalars.count) code points, and a cell holds \(Self.cellCapacity)"
+    }
+    if first.isASCII { return "it starts with '\(first)', which no width table may make two columns wide" }
+    return "its first code point is not two columns wide here"
+  }
+
+  /// What a cell draws for `emoji`: the whole emoji, or its stand-in.
+  public func glyph(for emoji: Emoji) -> CellGlyph {
+    if drawsWhole(emoji) {
+      let scalars = emoji.scalars
+      let part =
+        scalars.count == 1
+        ? CellGlyph.Part(scalar: scalars[0], width: CellGlyph.slotWidth)
+        : CellGlyph.Part(sequence: scalars, width: CellGlyph.slotWidth)
+      return CellGlyph(parts: [part])
+    }
+    var standIn = CellGlyph.safe(for: emoji)
+    // A text-style character declared two columns wide (its emoji style is
+    // drawn whole here) goes out with its VS16: bare, the terminal would
+    // draw its one-column text style, and the row would shift.
+    if let part = standIn.parts.first, standIn.parts.count == 1, part.scalars.count == 1,
+      overrides[part.scalars[0]] != nil, GlyphKind.isTextStyle(part.scalars[0])
+    {
+      standIn.parts = [CellGlyph.Part(sequence: [part.scalars[0], "\u{FE0F}"], width: part.width)]
+    }
+    return standIn
+  }
+
+  /// Whether `emoji` shows as itself (not a stand-in) on a Unicode screen.
+  public func showsAsItself(_ emoji: Emoji) -> Bool {
+    let glyph = glyph(for: emoji)
+    guard glyph.marker == nil, !glyph.isKeycap, glyph.parts.count == 1, let part = glyph.parts.first,
+      part.scalars == emoji.scalars
+    else { return false }
+    return columns(of: part.scalars[0]) == part.width
+  }
+}

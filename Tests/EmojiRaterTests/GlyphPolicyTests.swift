@@ -1,0 +1,186 @@
+import Testing
+
+@testable import EmojiRater
+
+/// The C library's table on this machine (glibc 2.36, Unicode 14): emoji
+/// up to 14.0 two columns, a regional indicator and a text-style character
+/// one, anything newer unknown. Injected, so the tests do not depend on
+/// the test process's locale.
+let glibc236: @Sendable (Unicode.Scalar) -> Int = { scalar in
+  let properties = scalar.properties
+  guard let age = properties.age, age.major <= 14 else { return -1 }
+  if scalar.isASCII { return 1 }
+  if (0x1F1E6...0x1F1FF).contains(scalar.value) { return 1 }
+  if properties.generalCategory == .format || properties.generalCategory == .nonspacingMark
+    || properties.generalCategory == .enclosingMark
+  {
+    return 0
+  }
+  return properties.isEmojiPresentation ? 2 : 1
+}
+
+/// What tmux 3.3a gave each kind, asked with `emoji-rater doctor` there.
+let tmux33: [GlyphKind: Int] = [
+  .single: 2, .newSingle(version: "15.0"): 0, .newSingle(version: "16.0"): 0, .newSingle(version: "17.0"): 0,
+  .zwj: 2, .zwjWithTextStyleFirst: 1, .skinTone: 4, .flag: 2, .subdivisionFlag: 2, .keycap: 1,
+  .presentationSelector: 1,
+]
+
+@Suite struct GlyphKindTests {
+  static let catalog = EmojiCatalog.builtIn(includeSkinTones: true)
+
+  static func emoji(_ name: String) -> Emoji {
+    for section in catalog.sections {
+      if let emoji = section.emoji.first(where: { $0.name == name }) { return emoji }
+    }
+    fatalError("no emoji named \(name)")
+  }
+
+  @Test func eachEmojiNeedsItsOwnKindAndVS16sWhenItStartsInTextStyle() {
+    #expect(GlyphKind.requirements(of: Self.emoji("grinning face")) == [.single])
+    #expect(GlyphKind.requirements(of: Self.emoji("shaking face")) == [.newSingle(version: "15.0")])
+    #expect(GlyphKind.requirements(of: Self.emoji("woman technologist")) == [.zwj])
+    #expect(GlyphKind.requirements(of: Self.emoji("man technologist: medium skin tone")) == [.zwj, .skinTone])
+    #expect(
+      GlyphKind.requirements(of: Self.emoji("rainbow flag")) == [.zwjWithTextStyleFirst, .presentationSelector])
+    #expect(GlyphKind.requirements(of: Self.emoji("thumbs up: medium skin tone")) == [.skinTone])
+    #expect(
+      GlyphKind.requirements(of: Self.emoji("index pointing up: light skin tone"))
+        == [.skinTone, .presentationSelector])
+    #expect(GlyphKind.requirements(of: Self.emoji("flag: Japan")) == [.flag])
+    #expect(GlyphKind.requirements(of: Self.emoji("flag: Wales")) == [.subdivisionFlag])
+    #expect(GlyphKind.requirements(of: Self.emoji("keycap: 7")) == [.keycap])
+    #expect(GlyphKind.requirements(of: Self.emoji("red heart")) == [.presentationSelector])
+  }
+
+  @Test func theSamplesAreOneOfEachKindInReportOrder() {
+    let samples = GlyphKind.samples(in: Self.catalog)
+    #expect(
+      samples.map(\.kind) == [
+        .single, .newSingle(version: "15.0"), .newSingle(version: "16.0"), .newSingle(version: "17.0"), .zwj,
+        .zwjWithTextStyleFirst, .skinTone, .flag, .subdivisionFlag, .keycap, .presentationSelector,
+      ])
+    #expect(samples.first { $0.kind == .skinTone }?.sample.name == "waving hand: light skin tone")
+    #expect(samples.first { $0.kind == .newSingle(version: "17.0") }?.sample.name == "distorted face")
+    for (kind, sample) in samples {
+      #expect(GlyphKind.requirements(of: sample).contains(kind), "\(sample.name)")
+    }
+  }
+
+  @Test func aCatalogWithoutSkinTonesHasNoSampleOfThem() {
+    let kinds = GlyphKind.samples(in: EmojiCatalog.builtIn(includeSkinTones: false)).map(\.kind)
+    #expect(!kinds.contains(.skinTone))
+    #expect(kinds.contains(.zwj))
+  }
+}
+
+@Suite struct GlyphPolicyTests {
+  static let catalog = EmojiCatalog.builtIn(includeSkinTones: true)
+  static let base = EmojiCatalog.builtIn(includeSkinTones: false)
+  static let everything = Dictionary(uniqueKeysWithValues: GlyphKind.samples(in: catalog).map { ($0.kind, 2) })
+
+  static func policy(_ mode: GlyphMode, _ measured: [GlyphKind: Int], catalog: EmojiCatalog = catalog)
+    -> GlyphPolicy
+  {
+    GlyphPolicy(mode: mode, measured: measured, catalog: catalog, libraryColumns: glibc236)
+  }
+
+  static func emoji(_ name: String) -> Emoji { GlyphKindTests.emoji(name) }
+
+  static func share(_ policy: GlyphPolicy, of catalog: EmojiCatalog) -> Int {
+    catalog.sections.flatMap(\.emoji).filter(policy.showsAsItself).count
+  }
+
+  @Test func inTmux33JoinedEmojiAndFlagsAreWholeAndTheRestKeepTheirStandIns() {
+    let tmux = Self.policy(.auto, tmux33)
+    let technologist = Self.emoji("woman technologist")
+    #expect(tmux.glyph(for: technologist) == CellGlyph(parts: [.init(sequence: technologist.scalars, width: 2)]))
+    let japan = Self.emoji("flag: Japan")
+    #expect(tmux.glyph(for: japan) == CellGlyph(parts: [.init(sequence: japan.scalars, width: 2)]))
+    #expect(tmux.columns(of: "\u{1F1EF}") == 2, "a regional indicator is declared two columns wide")
+    // Four columns for a skin tone there: the base and its tone number.
+    #expect(
+      tmux.glyph(for: Self.emoji("thumbs up: medium skin tone"))
+        == CellGlyph(parts: [.init(scalar: "👍", width: 2)], marker: "3"))
+    // One column for ❤️ there: today's text-style heart, nothing declared.
+    #expect(tmux.glyph(for: Self.emoji("red heart")) == CellGlyph(parts: [.init(scalar: "\u{2764}", width: 2)]))
+    #expect(tmux.overrides["\u{2764}"] == nil)
+    // Nothing at all for Emoji 15.0 there: not declared, so the canvas falls back to letters.
+    #expect(tmux.overrides["\u{1FAE8}"] == nil && tmux.columns(of: "\u{1FAE8}") == -1)
+    // Seven code points do not fit one cell, whatever the terminal does.
+    let family = Self.emoji("family: man, woman, girl, boy")
+    #expect(!tmux.drawsWhole(family))
+    #expect(tmux.standInReason(family) == "7 code points, and a cell holds 5")
+    #expect(tmux.standInReason(Self.emoji("keycap: 1"))?.contains("keycap") == true)
+  }
+
+  @Test func aTerminalThatJoinsEverythingGetsEveryEmojiThatFitsACellWhole() {
+    let joins = Self.policy(.auto, Self.everything)
+    for emoji in Self.catalog.sections.flatMap(\.emoji) {
+      let fits = emoji.scalars.count <= GlyphPolicy.cellCapacity && !emoji.scalars[0].isASCII
+      #expect(joins.drawsWhole(emoji) == fits, "\(emoji.name)")
+      #expect(joins.showsAsItself(emoji) == fits, "\(emoji.name)")
+    }
+    #expect(joins.overrides["\u{2764}"] == 2, "❤ counts two columns: ❤️ is drawn whole")
+    #expect(joins.overrides["\u{1FAE8}"] == 2, "🫨 (Emoji 15.0) counts two columns")
+    #expect(joins.overrides["1"] == nil, "no digit is ever made two columns wide")
+  }
+
+  /// The figures the README quotes, for the built-in catalog (Emoji 17.0, 1,914 without skin tones).
+  @Test func sharesOfTheCatalogDrawnAsThemselves() {
+    #expect(Self.share(Self.policy(.safe, [:], catalog: Self.base), of: Self.base) == 1_150)
+    #expect(Self.share(Self.policy(.auto, tmux33, catalog: Self.base), of: Self.base) == 1_613)
+    #expect(Self.share(Self.policy(.auto, Self.everything, catalog: Self.base), of: Self.base) == 1_868)
+    #expect(Self.base.count == 1_914)
+  }
+
+  @Test func aSilentTerminalGetsTodaysStandIns() {
+    let silent = Self.policy(.auto, [:])
+    #expect(silent.overrides.isEmpty)
+    for emoji in Self.catalog.sections.flatMap(\.emoji) {
+      #expect(silent.glyph(for: emoji) == CellGlyph.safe(for: emoji), "\(emoji.name)")
+    }
+  }
+
+  @Test func safeAndASCIIDeclareNothingAndFullTrustsEveryKind() {
+    #expect(Self.policy(.safe, Self.everything).overrides.isEmpty)
+    #expect(Self.policy(.ascii, Self.everything).overrides.isEmpty)
+    let full = Self.policy(.full, [:])
+    #expect(full.drawsWhole(Self.emoji("red heart")) && full.drawsWhole(Self.emoji("flag: Japan")))
+    #expect(full.standInReason(Self.emoji("red heart")) == nil)
+    #expect(Self.policy(.safe, Self.everything).standInReason(Self.emoji("red heart")) == "--glyphs safe")
+  }
+
+  /// ☝ is declared two columns wide when ☝️ is drawn whole; where its skin
+  /// tones are not, their stand-in must carry the VS16 too, or the terminal
+  /// would draw a bare ☝ in one column and shift the row.
+  @Test func aTextStyleBaseDeclaredWideKeepsItsVS16InAStandIn() {
+    var measured = Self.everything
+    measured[.skinTone] = 4
+    let policy = Self.policy(.auto, measured)
+    #expect(policy.overrides["\u{261D}"] == 2)
+    #expect(
+      policy.glyph(for: Self.emoji("index pointing up: light skin tone"))
+        == CellGlyph(parts: [.init(sequence: ["\u{261D}", "\u{FE0F}"], width: 2)], marker: "1"))
+  }
+
+  /// Whatever the terminal answered, a cell's glyph fits its two-column
+  /// slot, a whole sequence fits one ncurses cell, and its first code point
+  /// counts two columns: the grid's columns cannot drift.
+  @Test func everyGlyphFitsItsSlotUnderEveryPolicy() {
+    let policies = [
+      Self.policy(.auto, tmux33), Self.policy(.auto, Self.everything), Self.policy(.full, [:]),
+      Self.policy(.safe, [:]),
+    ]
+    for policy in policies {
+      for emoji in Self.catalog.sections.flatMap(\.emoji) {
+        let glyph = policy.glyph(for: emoji)
+        #expect(glyph.parts.reduce(0) { $0 + $1.width } <= CellGlyph.slotWidth, "\(emoji.name)")
+        for part in glyph.parts where part.scalars.count > 1 {
+          #expect(part.scalars.count <= GlyphPolicy.cellCapacity, "\(emoji.name)")
+          #expect(policy.columns(of: part.scalars[0]) == part.width, "\(emoji.name)")
+        }
+      }
+    }
+  }
+}
