@@ -41,7 +41,8 @@ public struct LateReportFilter: Sendable {
         let (reports, other) = parser.feed([UInt8(code)])
         owed -= reports.count
         pass(other)
-      case .event(.key(.function(let number))) where owed > 0 && reportKeys.contains(Self.functionKeyCode(number)):
+      case .event(.key(.function(let number)))
+      where owed > 0 && reportKeys.contains(Self.functionKeyCode(number)):
         pass(parser.flush())
         owed -= 1
       default:

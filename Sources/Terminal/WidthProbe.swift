@@ -28,10 +28,33 @@ public enum WidthProbe {
     public var answered: Bool { columns.contains { $0 != nil } }
   }
 
-  /// Probes the terminal on `input` and `output` (which must be one);
-  /// switches it to raw mode for the while and back.
+  /// Something to measure: text printed in one write, or in two, the
+  /// second only once the terminal has answered for everything before the
+  /// first (so the terminal reads them apart). tmux 3.3a, for one, joins
+  /// 👩‍💻 sent whole, but when a read ends just after the joiner it forgets
+  /// the join, and 💻 starts a cell of its own: a large frame is read in
+  /// pieces wherever they fall, so only what survives the cut is safe.
+  public struct Sample: Equatable, Sendable {
+    public var head: String
+    public var tail: String?
+
+    public static func whole(_ text: String) -> Sample { Sample(head: text, tail: nil) }
+    public static func inTwoReads(_ head: String, _ tail: String) -> Sample { Sample(head: head, tail: tail) }
+  }
+
+  /// Probes the terminal on `input` and `output` (which must be one) with
+  /// each of `samples` printed whole; switches it to raw mode for the while and back.
   public static func measure(
     _ samples: [String], input: Int32, output: Int32, deadline: Duration = .milliseconds(150)
+  ) -> Measurement {
+    measure(samples: samples.map(Sample.whole), input: input, output: output, deadline: deadline)
+  }
+
+  /// Probes the terminal with `samples`: those in one write all at once,
+  /// then each of the others in turn (a round trip each, once the first
+  /// answers have come: a terminal that is silent costs nothing more).
+  public static func measure(
+    samples: [Sample], input: Int32, output: Int32, deadline: Duration = .milliseconds(150)
   ) -> Measurement {
     var saved = termios()
     let isTerminal = tcgetattr(input, &saved) == 0
@@ -41,21 +64,37 @@ public enum WidthProbe {
       tcsetattr(input, TCSANOW, &raw)
     }
     defer { if isTerminal { tcsetattr(input, TCSANOW, &saved) } }
+    let whole = samples.indices.filter { samples[$0].tail == nil }
+    let split = samples.indices.filter { samples[$0].tail != nil }
+    let leave = "\r\u{1B}[2K\u{1B}[?1049l"
     // The alternate screen and its top line: nothing is left where the person looks.
     var request = "\u{1B}[?1049h\u{1B}[H\r\u{1B}[6n"
-    for sample in samples { request += "\r\u{1B}[2K\(sample)\u{1B}[6n" }
-    request += "\r\u{1B}[2K\u{1B}[?1049l"
+    for index in whole { request += "\r\u{1B}[2K\(samples[index].head)\u{1B}[6n" }
+    // The first split sample's head ends this write; its tail waits for the answers.
+    request += split.first.map { "\r\u{1B}[2K\(samples[$0].head)" } ?? leave
     Platform.write(Array(request.utf8), to: output)
-    let (reports, typed) = collect(answers: samples.count + 1, from: input, deadline: deadline)
-    let missing = samples.count + 1 - reports.count
-    guard let base = reports.first else {
-      return Measurement(columns: samples.map { _ in nil }, typed: typed, missingAnswers: missing)
+    var (reports, typed) = collect(answers: whole.count + 1, from: input, deadline: deadline)
+    var requests = whole.count + 1
+    var columns = [Int?](repeating: nil, count: samples.count)
+    var left = split.isEmpty
+    if let base = reports.first {
+      for (answer, index) in zip(reports.dropFirst(), whole) where answer.row == base.row {
+        columns[index] = answer.column - base.column
+      }
+      for (order, index) in split.enumerated() {
+        guard reports.count == requests else { break }
+        let next = order + 1 < split.count ? "\r\u{1B}[2K\(samples[split[order + 1]].head)" : leave
+        Platform.write(Array("\(samples[index].tail ?? "")\u{1B}[6n\(next)".utf8), to: output)
+        left = order + 1 == split.count
+        requests += 1
+        let (more, keys) = collect(answers: 1, from: input, deadline: deadline)
+        reports += more
+        typed += keys
+        if let answer = more.first, answer.row == base.row { columns[index] = answer.column - base.column }
+      }
     }
-    let columns = samples.indices.map { index -> Int? in
-      guard index + 1 < reports.count, reports[index + 1].row == base.row else { return nil }
-      return reports[index + 1].column - base.column
-    }
-    return Measurement(columns: columns, typed: typed, missingAnswers: missing)
+    if !left { Platform.write(Array(leave.utf8), to: output) }
+    return Measurement(columns: columns, typed: typed, missingAnswers: requests - reports.count)
   }
 
   /// Reads until `count` reports came or the deadline passed; each answer

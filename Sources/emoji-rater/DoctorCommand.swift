@@ -18,7 +18,8 @@ struct DoctorCommand: ParsableCommand {
   func run() throws {
     do {
       let report = try TerminalReport.gather(
-        catalog: EmojiCatalog.builtIn(includeSkinTones: false), environment: ProcessInfo.processInfo.environment)
+        catalog: EmojiCatalog.builtIn(includeSkinTones: false),
+        environment: ProcessInfo.processInfo.environment)
       print(report.text, terminator: "")
     } catch {
       FileHandle.standardError.write(Data("emoji-rater doctor: \(error)\n".utf8))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import EmojiRater
+import Foundation
 import Loading
 import Terminal
 
@@ -37,6 +38,21 @@ struct EmojiRaterCommand: ParsableCommand {
     ],
     defaultSubcommand: BrowseCommand.self
   )
+
+  /// As ArgumentParser's own, except that a command line it cannot use
+  /// (an unknown option, a value out of range) exits with status 2, as
+  /// most Unix tools do, rather than its 64: the same status as every
+  /// other refusal to start.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+      FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+      Foundation.exit(2)
+    }
+  }
 }
 
 /// `emoji-rater [browse]`: the interactive app.

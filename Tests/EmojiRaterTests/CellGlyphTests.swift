@@ -80,7 +80,8 @@ import Testing
           #expect((1...CellGlyph.slotWidth).contains(width), "\(emoji.name)")
           #expect(glyph.marker.map { $0.isASCII } ?? true, "\(emoji.name)")
         }
-        #expect(CellGlyph.ascii(for: emoji).parts.allSatisfy { $0.scalars.allSatisfy(\.isASCII) }, "\(emoji.name)")
+        #expect(
+          CellGlyph.ascii(for: emoji).parts.allSatisfy { $0.scalars.allSatisfy(\.isASCII) }, "\(emoji.name)")
       }
     }
   }

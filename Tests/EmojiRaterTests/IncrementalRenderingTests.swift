@@ -221,7 +221,9 @@ final class CountingCanvas: Canvas {
     glyphs += 1
     base.glyph(glyph, row: row, column: column, width: width, style: style)
   }
-  func canDraw(sequence: [Unicode.Scalar], width: Int) -> Bool { base.canDraw(sequence: sequence, width: width) }
+  func canDraw(sequence: [Unicode.Scalar], width: Int) -> Bool {
+    base.canDraw(sequence: sequence, width: width)
+  }
   func sequence(_ sequence: [Unicode.Scalar], row: Int, column: Int, width: Int, style: Style) {
     glyphs += 1
     base.sequence(sequence, row: row, column: column, width: width, style: style)

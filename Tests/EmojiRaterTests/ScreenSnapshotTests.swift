@@ -35,6 +35,29 @@ import Testing
     #expect(Snapshot.mismatch(canvas.text, named: "grid-flags-200x12") == nil)
   }
 
+  /// People & Body where the terminal joins every kind but skin tones:
+  /// joined sequences whole, a family too long for a cell and skin tones as
+  /// stand-ins, every cell in its column.
+  @Test func wholeSequencesWhereTheTerminalKeepsThemInTwoColumns() {
+    let policy = GlyphPolicy(
+      mode: .auto, measured: joinsAllButSkinTones, catalog: Self.catalog, libraryColumns: glibc236)
+    let content = FullyLoadedContent(catalog: Self.catalog, glyphs: policy)
+    let people = render(state(columns: 120, rows: 16, [.move(.nextSection)]), content: content)
+    #expect(Snapshot.mismatch(people.text, named: "glyphs-joined-people-120x16") == nil)
+    #expect(people.text.contains("🧔\u{200D}♂️"))
+    #expect(people.text.contains("☺️"), "VS16 whole")
+  }
+
+  /// The flags on tmux 3.3a's widths: whole, and the subdivision flags,
+  /// seven code points each, as stand-ins.
+  @Test func flagsWholeInTmux33() {
+    let policy = GlyphPolicy(mode: .auto, measured: tmux33, catalog: Self.catalog, libraryColumns: glibc236)
+    let content = FullyLoadedContent(catalog: Self.catalog, glyphs: policy)
+    let flags = render(state(columns: 120, rows: 8, [.move(.last)]), content: content)
+    #expect(Snapshot.mismatch(flags.text, named: "glyphs-tmux-flags-120x8") == nil)
+    #expect(flags.text.contains("🇿🇼"))
+  }
+
   @Test func helpOverlay() {
     #expect(Snapshot.mismatch(render(state([.toggleHelp])).text, named: "help-80x24") == nil)
   }

@@ -14,7 +14,7 @@ import Testing
   }
 
   @Test func everyKindIsAskedAbout() {
-    #expect(GlyphProbe.builtInSamples.count == 11)
+    #expect(GlyphProbe.builtInSamples.count == 12)
     let text = report { _ in 2 }.text
     #expect(text.contains("  skin tone"))
     #expect(text.contains("  single code point, Emoji 17.0"))
@@ -22,7 +22,8 @@ import Testing
 
   @Test func tmux33sWidthsSayWhatIsWholeAndWhy() {
     let text = report { tmux33[$0] }.text
-    #expect(text.contains(lineWith: "ZWJ sequence ", "2", "whole"), "\(text)")
+    #expect(text.contains(lineWith: "ZWJ sequence ", "2", "stand-in", "read in two pieces"), "\(text)")
+    #expect(text.contains(lineWith: "VS16 (emoji style)", "1", "stand-in"), "\(text)")
     #expect(text.contains(lineWith: "skin tone", "4", "stand-in"), "\(text)")
     #expect(text.contains(lineWith: "subdivision flag", "2", "stand-in", "7 code points, and a cell holds 5"))
     #expect(text.contains(lineWith: "flag ", "2", "whole"))

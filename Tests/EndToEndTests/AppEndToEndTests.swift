@@ -207,32 +207,6 @@ import Testing
     #expect(!ended.screen.contains("▲"), "no vote was cast")
   }
 
-  /// `doctor` in tmux 3.3a asks the terminal itself, and reads what this
-  /// machine's notes measured by hand: ZWJ and flags 2, skin tones 4,
-  /// keycaps and VS16 sequences 1. Nothing stays on screen.
-  @Test func doctorReadsTheTerminalsWidths() throws {
-    let session = try TmuxSession.app(["doctor"], columns: 120, rows: 30)
-    let ended = try session.waitForExit()
-    #expect(ended.status == 0, "\(ended.screen)")
-    let widths = Dictionary(
-      ended.screen.split(separator: "\n").compactMap { line -> (String, Int)? in
-        guard let match = line.firstMatch(of: /^  (.+?)\s{2,}(\d+)\s{3}U\+/) else { return nil }
-        return (String(match.1), Int(match.2)!)
-      }, uniquingKeysWith: { first, _ in first })
-    #expect(widths["ZWJ sequence"] == 2, "\(ended.screen)")
-    #expect(widths["flag"] == 2)
-    #expect(widths["skin tone"] == 4)
-    #expect(widths["keycap"] == 1)
-    #expect(widths["VS16 (emoji style)"] == 1)
-    #expect(ended.screen.contains("drawn as themselves here today"))
-  }
-
-  @Test func doctorWithoutATerminalSaysSo() throws {
-    let result = try Subprocess.run([AppBinary.path, "doctor"])
-    #expect(result.status == 2)
-    #expect(result.output.contains("standard input is not a terminal"), "\(result.output)")
-  }
-
   @Test func aCrashStillRestoresTheTerminal() throws {
     // No interactive backtrace: the process dies of the signal once the screen is restored.
     let session = try TmuxSession.app(["--latency", "0"], environment: ["SWIFT_BACKTRACE": "enable=no"])

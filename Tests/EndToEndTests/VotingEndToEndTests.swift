@@ -219,7 +219,7 @@ import Testing
   @Test func anUnknownExportFormatIsRefused() throws {
     let home = try DataHome()
     let result = try export(home, ["--format", "xml"])
-    #expect(result.status == 64)
+    #expect(result.status == 2)
     #expect(result.output.contains("csv or json"), "\(result.output)")
   }
 }

@@ -177,4 +177,25 @@ private let red = Style(foreground: .red, bold: true)
     #expect(screen.lines == [""])
     #expect(screen.style(row: 0, column: 0) == .plain)
   }
+
+  @Test func aSequenceIsOneCellOfItsWidthAndPrintsWhole() {
+    let screen = TextCanvas(size: Size(rows: 1, columns: 8))
+    let technologist: [Unicode.Scalar] = ["\u{1F469}", "\u{200D}", "\u{1F4BB}"]
+    #expect(screen.canDraw(sequence: technologist, width: 2))
+    screen.text("abcdefgh", row: 0, column: 0)
+    screen.sequence(technologist, row: 0, column: 1, width: 2, style: .plain)
+    #expect(screen.lines == ["a\u{1F469}\u{200D}\u{1F4BB}defgh"])
+    screen.text("x", row: 0, column: 2)
+    #expect(screen.lines == ["a xdefgh"], "half of it overwritten blanks the rest, as a terminal does")
+  }
+
+  @Test func aSequenceLongerThanACellOrWithoutUnicodeIsAMarker() {
+    let family: [Unicode.Scalar] = ["👨", "\u{200D}", "👩", "\u{200D}", "👧", "\u{200D}", "👦"]
+    let screen = TextCanvas(size: Size(rows: 1, columns: 4))
+    #expect(!screen.canDraw(sequence: family, width: 2))
+    screen.sequence(family, row: 0, column: 0, width: 2, style: .plain)
+    #expect(screen.lines == ["?"])
+    let ascii = TextCanvas(size: Size(rows: 1, columns: 4), isUnicode: false)
+    #expect(!ascii.canDraw(sequence: ["🇯", "🇵"], width: 2))
+  }
 }

@@ -90,3 +90,36 @@ import Testing
     #expect(result.columns == [2, 2, nil, 2, 2, 2])
   }
 }
+
+/// A sample sent in two writes, the second once the terminal has answered
+/// for the first: what a terminal does with a sequence cut in two, as a
+/// large frame is wherever its reads fall.
+@Suite struct SplitSampleProbeTests {
+  static let samples: [WidthProbe.Sample] = [.whole("👩‍💻"), .inTwoReads("👩‍", "💻"), .whole("😀")]
+  /// tmux 3.3a's widths: 👩‍💻 2, and 👩💻 (the join forgotten) 4.
+  static func tmux(_ text: String) -> Int { text.isEmpty ? 0 : text == "👩💻" ? 4 : 2 }
+
+  @Test func aTerminalThatForgetsAJoinAcrossReadsIsCaught() throws {
+    let terminal = try ScriptedTerminal(
+      behaviour: .answers(split: false, garbage: false), joinsAcrossReads: false, columns: Self.tmux)
+    let result = WidthProbe.measure(samples: Self.samples, input: terminal.slave, output: terminal.slave)
+    #expect(result.columns == [2, 4, 2])
+    #expect(result.missingAnswers == 0)
+  }
+
+  @Test func aTerminalThatJoinsAcrossReadsKeepsTwoColumns() throws {
+    let terminal = try ScriptedTerminal(behaviour: .answers(split: true, garbage: false), columns: Self.tmux)
+    let result = WidthProbe.measure(samples: Self.samples, input: terminal.slave, output: terminal.slave)
+    #expect(result.columns == [2, 2, 2])
+  }
+
+  /// Silent: the second write never goes, and only the first write's
+  /// requests are owed.
+  @Test func aSilentTerminalIsNotAskedTwice() throws {
+    let terminal = try ScriptedTerminal(behaviour: .silent, typed: Array("k".utf8), columns: Self.tmux)
+    let result = WidthProbe.measure(samples: Self.samples, input: terminal.slave, output: terminal.slave)
+    #expect(result.columns == [nil, nil, nil])
+    #expect(result.missingAnswers == 3, "the first position and the two whole samples")
+    #expect(result.typed == Array("k".utf8))
+  }
+}

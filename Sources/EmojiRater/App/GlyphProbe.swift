@@ -7,6 +7,20 @@ public struct GlyphProbe: Sendable {
   public struct Sample: Sendable {
     public var kind: GlyphKind
     public var emoji: Emoji
+
+    /// What the terminal is sent: the emoji, whole or cut after its first joiner.
+    var probeSample: WidthProbe.Sample {
+      let scalars = emoji.scalars
+      guard kind == .zwjInTwoReads, let joiner = scalars.firstIndex(of: "\u{200D}") else {
+        return .whole(emoji.string)
+      }
+      func text(_ part: ArraySlice<Unicode.Scalar>) -> String {
+        var text = ""
+        text.unicodeScalars.append(contentsOf: part)
+        return text
+      }
+      return .inTwoReads(text(scalars[...joiner]), text(scalars[(joiner + 1)...]))
+    }
   }
 
   public var samples: [Sample]
@@ -46,7 +60,7 @@ public struct GlyphProbe: Sendable {
     samples: [Sample] = builtInSamples, input: Int32, output: Int32, deadline: Duration = .milliseconds(150)
   ) -> GlyphProbe {
     let measurement = WidthProbe.measure(
-      samples.map(\.emoji.string), input: input, output: output, deadline: deadline)
+      samples: samples.map(\.probeSample), input: input, output: output, deadline: deadline)
     return GlyphProbe(
       samples: samples, columns: measurement.columns, typed: measurement.typed,
       missingAnswers: measurement.missingAnswers)

@@ -10,6 +10,10 @@ public enum GlyphKind: Hashable, Sendable {
   case newSingle(version: String)
   /// Emoji joined by zero-width joiners (👩‍💻).
   case zwj
+  /// The same, read by the terminal in two pieces cut just after a joiner,
+  /// as a large frame may be: tmux 3.3a then forgets the join, and the
+  /// emoji after it takes cells of its own.
+  case zwjInTwoReads
   /// Joined emoji whose first is a text-style character made emoji by VS16
   /// (🏳️‍🌈): some terminals join the others and not these.
   case zwjWithTextStyleFirst
@@ -33,6 +37,7 @@ public enum GlyphKind: Hashable, Sendable {
     case .single: "single code point, Emoji 14 and before"
     case .newSingle(let version): "single code point, Emoji \(version)"
     case .zwj: "ZWJ sequence"
+    case .zwjInTwoReads: "ZWJ sequence, read in two pieces"
     case .zwjWithTextStyleFirst: "ZWJ sequence, text-style first"
     case .skinTone: "skin tone"
     case .flag: "flag"
@@ -59,7 +64,9 @@ public enum GlyphKind: Hashable, Sendable {
     case .skinTone:
       return textStyleFirst ? [.skinTone, .presentationSelector] : [.skinTone]
     case .zwj:
-      var kinds: Set<GlyphKind> = textStyleFirst ? [.zwjWithTextStyleFirst, .presentationSelector] : [.zwj]
+      var kinds: Set<GlyphKind> =
+        textStyleFirst
+        ? [.zwjWithTextStyleFirst, .presentationSelector, .zwjInTwoReads] : [.zwj, .zwjInTwoReads]
       if emoji.hasSkinTone { kinds.insert(.skinTone) }
       return kinds
     }
@@ -78,19 +85,23 @@ public enum GlyphKind: Hashable, Sendable {
   public static func samples(in catalog: EmojiCatalog) -> [(kind: GlyphKind, sample: Emoji)] {
     var found: [GlyphKind: Emoji] = [:]
     for emoji in catalog.sections.lazy.flatMap(\.emoji) {
-      let kinds = requirements(of: emoji)
-      guard kinds.count == 1 || kinds == [.zwjWithTextStyleFirst, .presentationSelector],
-        let kind = kinds.first(where: { $0 != .presentationSelector }) ?? kinds.first, found[kind] == nil
-      else { continue }
+      // A sample tests one kind: the others it needs are the ones every
+      // sequence of its kind needs.
+      var kinds = requirements(of: emoji)
+      if kinds.count > 1 { kinds.subtract([.presentationSelector, .zwjInTwoReads]) }
+      guard kinds.count == 1, let kind = kinds.first, found[kind] == nil else { continue }
       found[kind] = emoji
     }
+    // Joined emoji read in two pieces: the plain ZWJ sample, cut after its joiner.
+    found[.zwjInTwoReads] = found[.zwj]
     let newVersions = found.keys.compactMap { kind -> String? in
       if case .newSingle(let version) = kind { return version }
       return nil
     }.sorted { (Double($0) ?? 0) < (Double($1) ?? 0) }
     let order: [GlyphKind] =
       [.single] + newVersions.map { .newSingle(version: $0) } + [
-        .zwj, .zwjWithTextStyleFirst, .skinTone, .flag, .subdivisionFlag, .keycap, .presentationSelector,
+        .zwj, .zwjInTwoReads, .zwjWithTextStyleFirst, .skinTone, .flag, .subdivisionFlag, .keycap,
+        .presentationSelector,
       ]
     return order.compactMap { kind in found[kind].map { (kind, $0) } }
   }

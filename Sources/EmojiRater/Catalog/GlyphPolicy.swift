@@ -74,7 +74,8 @@ public struct GlyphPolicy: Sendable {
       let kinds = GlyphKind.requirements(of: emoji)
       switch SequenceKind(emoji.scalars) {
       case .single where kinds.isSubset(of: wholeKinds): declareWide(emoji.scalars[0])
-      case .presentationSelector where wholeKinds.contains(.presentationSelector): declareWide(emoji.scalars[0])
+      case .presentationSelector where wholeKinds.contains(.presentationSelector):
+        declareWide(emoji.scalars[0])
       default: break
       }
     }
@@ -104,7 +105,7 @@ public struct GlyphPolicy: Sendable {
     let missing = GlyphKind.requirements(of: emoji).subtracting(wholeKinds)
     if !missing.isEmpty {
       let names = missing.map(\.name).sorted().joined(separator: ", ")
-      return "the terminal does not keep \(names) in two columns"
+      return "not kept in two columns here: \(names)"
     }
     if emoji.scalars.count > Self.cellCapacity {
       return "\(emoji.scalars.count) code points, and a cell holds \(Self.cellCapacity)"
