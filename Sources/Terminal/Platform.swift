@@ -23,6 +23,13 @@ public enum Platform {
     return name == "UTF-8" || name == "UTF8"
   }
 
+  /// Adopts the user's locale, or C.UTF-8 if theirs is not UTF-8: for a
+  /// screen of our own (the benchmark's), which draws wide characters
+  /// whatever the user's locale.
+  public static func adoptUTF8Locale() {
+    if !adoptLocale() { setlocale(LC_ALL, "C.UTF-8") }
+  }
+
   /// The size of the terminal on `fd`, straight from the kernel.
   public static func windowSize(of fd: Int32 = STDOUT_FILENO) -> Size? {
     var rows: Int32 = 0

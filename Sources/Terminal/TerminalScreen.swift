@@ -58,7 +58,7 @@ public final class TerminalScreen {
   /// the user's terminal left alone.
   public static func start(on terminal: PseudoTerminal) throws(TerminalError) -> TerminalScreen {
     // Wide characters need a UTF-8 locale whatever the user's is.
-    if !Platform.adoptLocale() { setlocale(LC_ALL, "C.UTF-8") }
+    Platform.adoptUTF8Locale()
     guard let output = fdopen(dup(terminal.slave), "w"), let input = fdopen(dup(terminal.slave), "r") else {
       throw .cannotStart("cannot open the pseudo-terminal (\(String(cString: strerror(errno))))")
     }

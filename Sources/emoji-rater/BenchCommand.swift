@@ -55,6 +55,12 @@ struct BenchCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Seed for latencies and failures.", valueName: "n"))
   var seed: UInt64 = 7
 
+  @Option(
+    help: ArgumentHelp(
+      "How cells draw emoji: full (every sequence that fits a cell sent whole: the most output) or safe (stand-ins).",
+      valueName: "glyphs"))
+  var glyphs = GlyphMode.full.rawValue
+
   func validate() throws {
     _ = try plan()
     guard seconds > 0, seconds <= 600 else {
@@ -64,6 +70,15 @@ struct BenchCommand: ParsableCommand {
       throw ValidationError("--warm-up must be from 0 to 600, not \(warmUp)")
     }
     guard smallPool >= 0 else { throw ValidationError("--small-pool must be 0 or more, not \(smallPool)") }
+    _ = try glyphMode()
+  }
+
+  /// The benchmark's terminal answers no questions: there is nothing for `auto` to ask.
+  private func glyphMode() throws -> GlyphMode {
+    guard let mode = GlyphMode(rawValue: glyphs.lowercased()), mode == .full || mode == .safe else {
+      throw ValidationError("'\(glyphs)' is not a way for the benchmark to draw emoji; use full or safe")
+    }
+    return mode
   }
 
   private struct Plan {
@@ -102,12 +117,14 @@ struct BenchCommand: ParsableCommand {
     configuration.warmUp = warmUp
     configuration.latency = plan.latency
     configuration.seed = seed
+    let glyphs = try glyphMode()
     let json = json
     let smallPool = smallPool
     let items = content.items
     let results = try MainActor.assumeIsolated {
       try BenchCommand.runAll(
-        plan: plan, configuration: configuration, smallPool: smallPool, items: items, json: json)
+        plan: plan, configuration: configuration, glyphs: glyphs, smallPool: smallPool, items: items,
+        json: json)
     }
     if json {
       let encoder = JSONEncoder()
@@ -120,9 +137,15 @@ struct BenchCommand: ParsableCommand {
 
   @MainActor
   private static func runAll(
-    plan: Plan, configuration: BenchRunner.Configuration, smallPool: Int, items: Int?, json: Bool
+    plan: Plan, configuration: BenchRunner.Configuration, glyphs: GlyphMode, smallPool: Int, items: Int?,
+    json: Bool
   ) throws -> [BenchResult] {
     let catalog = EmojiCatalog.builtIn(includeSkinTones: true)
+    var configuration = configuration
+    Platform.adoptUTF8Locale()  // Before the C library's widths are asked.
+    configuration.glyphs = GlyphPolicy(mode: glyphs, measured: [:], catalog: catalog)
+    ColumnTable.declare(configuration.glyphs.overrides)
+    if !json { Platform.write(Array("bench: glyphs \(glyphs.rawValue)\n".utf8), to: STDERR_FILENO) }
     let count = items ?? BenchRunner.defaultItemCount(catalog: catalog, sizes: plan.sizes)
     let runner = BenchRunner(
       catalog: count == catalog.count ? catalog : catalog.repeated(toCount: count),

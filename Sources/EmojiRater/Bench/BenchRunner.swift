@@ -22,6 +22,9 @@ public struct BenchRunner {
     public var latency: LatencyModel = .default
     public var seed: UInt64 = 7
     public var framesPerSecond = 60
+    /// What cells draw. The command line's `--glyphs full` (its default)
+    /// also declares the policy's columns (`ColumnTable`) before the runs.
+    public var glyphs = GlyphPolicy.safe
 
     public init() {}
   }
@@ -47,7 +50,8 @@ public struct BenchRunner {
     options.latency = configuration.latency
     options.seed = configuration.seed
     options.maxConcurrent = pool
-    let loading = LoadingController(catalog: catalog, layout: state.layout, options: options, clock: clock)
+    let loading = LoadingController(
+      catalog: catalog, layout: state.layout, options: options, clock: clock, glyphs: configuration.glyphs)
     let frames = FrameLoop(
       state: state, loading: loading, screen: screen, clock: clock,
       framesPerSecond: configuration.framesPerSecond)
