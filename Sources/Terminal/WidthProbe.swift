@@ -56,57 +56,90 @@ public enum WidthProbe {
   public static func measure(
     samples: [Sample], input: Int32, output: Int32, deadline: Duration = .milliseconds(150)
   ) -> Measurement {
-    var saved = termios()
-    let isTerminal = tcgetattr(input, &saved) == 0
-    if isTerminal {
-      var raw = saved
-      cfmakeraw(&raw)
-      tcsetattr(input, TCSANOW, &raw)
-    }
-    defer { if isTerminal { tcsetattr(input, TCSANOW, &saved) } }
-    let whole = samples.indices.filter { samples[$0].tail == nil }
-    let split = samples.indices.filter { samples[$0].tail != nil }
-    let leave = "\r\u{1B}[2K\u{1B}[?1049l"
-    // The alternate screen and its top line: nothing is left where the person looks.
-    var request = "\u{1B}[?1049h\u{1B}[H\r\u{1B}[6n"
-    for index in whole { request += "\r\u{1B}[2K\(samples[index].head)\u{1B}[6n" }
-    // The first split sample's head ends this write; its tail waits for the answers.
-    request += split.first.map { "\r\u{1B}[2K\(samples[$0].head)" } ?? leave
-    Platform.write(Array(request.utf8), to: output)
-    var (reports, typed) = collect(answers: whole.count + 1, from: input, deadline: deadline)
-    var requests = whole.count + 1
-    var columns = [Int?](repeating: nil, count: samples.count)
-    var left = split.isEmpty
-    if let base = reports.first {
-      for (answer, index) in zip(reports.dropFirst(), whole) where answer.row == base.row {
-        columns[index] = answer.column - base.column
+    begin(samples: samples, input: input, output: output).finish(deadline: deadline)
+  }
+
+  /// Sends the requests and returns at once, so the caller can get on with
+  /// starting up while the terminal answers: `finish` collects them.
+  public static func begin(samples: [Sample], input: Int32, output: Int32) -> Pending {
+    Pending(samples: samples, input: input, output: output)
+  }
+
+  /// A probe under way: the requests sent, the terminal in raw mode (so
+  /// its answers are not echoed) until `finish`.
+  public final class Pending {
+    private let samples: [Sample]
+    private let input: Int32
+    private let output: Int32
+    private var saved = termios()
+    private let isTerminal: Bool
+    private let start = ContinuousClock.now
+    private let whole: [Int]
+    private let split: [Int]
+    private var isFinished = false
+    private static let leave = "\r\u{1B}[2K\u{1B}[?1049l"
+
+    fileprivate init(samples: [Sample], input: Int32, output: Int32) {
+      self.samples = samples
+      self.input = input
+      self.output = output
+      isTerminal = tcgetattr(input, &saved) == 0
+      if isTerminal {
+        var raw = saved
+        cfmakeraw(&raw)
+        tcsetattr(input, TCSANOW, &raw)
       }
-      for (order, index) in split.enumerated() {
-        guard reports.count == requests else { break }
-        let next = order + 1 < split.count ? "\r\u{1B}[2K\(samples[split[order + 1]].head)" : leave
-        Platform.write(Array("\(samples[index].tail ?? "")\u{1B}[6n\(next)".utf8), to: output)
-        left = order + 1 == split.count
-        requests += 1
-        let (more, keys) = collect(answers: 1, from: input, deadline: deadline)
-        reports += more
-        typed += keys
-        if let answer = more.first, answer.row == base.row { columns[index] = answer.column - base.column }
-      }
+      whole = samples.indices.filter { samples[$0].tail == nil }
+      split = samples.indices.filter { samples[$0].tail != nil }
+      // The alternate screen and its top line: nothing is left where the person looks.
+      var request = "\u{1B}[?1049h\u{1B}[H\r\u{1B}[6n"
+      for index in whole { request += "\r\u{1B}[2K\(samples[index].head)\u{1B}[6n" }
+      // The first split sample's head ends this write; its tail waits for the answers.
+      request += split.first.map { "\r\u{1B}[2K\(samples[$0].head)" } ?? Self.leave
+      Platform.write(Array(request.utf8), to: output)
     }
-    if !left { Platform.write(Array(leave.utf8), to: output) }
-    return Measurement(columns: columns, typed: typed, missingAnswers: requests - reports.count)
+
+    /// Waits for the answers until `deadline` after the requests went
+    /// (longer while they are still coming), sends the split samples, and
+    /// gives the terminal its modes back.
+    public func finish(deadline: Duration = .milliseconds(150)) -> Measurement {
+      precondition(!isFinished, "a probe is finished once")
+      isFinished = true
+      defer { if isTerminal { tcsetattr(input, TCSANOW, &saved) } }
+      var (reports, typed) = collect(answers: whole.count + 1, from: input, deadline: deadline, since: start)
+      var requests = whole.count + 1
+      var columns = [Int?](repeating: nil, count: samples.count)
+      var left = split.isEmpty
+      if let base = reports.first {
+        for (answer, index) in zip(reports.dropFirst(), whole) where answer.row == base.row {
+          columns[index] = answer.column - base.column
+        }
+        for (order, index) in split.enumerated() {
+          guard reports.count == requests else { break }
+          let next = order + 1 < split.count ? "\r\u{1B}[2K\(samples[split[order + 1]].head)" : Self.leave
+          Platform.write(Array("\(samples[index].tail ?? "")\u{1B}[6n\(next)".utf8), to: output)
+          left = order + 1 == split.count
+          requests += 1
+          let (more, keys) = collect(answers: 1, from: input, deadline: deadline, since: .now)
+          reports += more
+          typed += keys
+          if let answer = more.first, answer.row == base.row { columns[index] = answer.column - base.column }
+        }
+      }
+      if !left { Platform.write(Array(Self.leave.utf8), to: output) }
+      return Measurement(columns: columns, typed: typed, missingAnswers: requests - reports.count)
+    }
   }
 
   /// Reads until `count` reports came or the deadline passed; each answer
   /// moves the deadline on by half the first one (up to a second in all).
-  static func collect(answers count: Int, from input: Int32, deadline: Duration) -> (
-    [CursorReportParser.Report], [UInt8]
-  ) {
+  static func collect(
+    answers count: Int, from input: Int32, deadline: Duration, since start: ContinuousClock.Instant
+  ) -> ([CursorReportParser.Report], [UInt8]) {
     var parser = CursorReportParser()
     var reports: [CursorReportParser.Report] = []
     var typed: [UInt8] = []
     let clock = ContinuousClock()
-    let start = clock.now
     var end = start + deadline
     var buffer = [UInt8](repeating: 0, count: 512)
     while reports.count < count {

@@ -31,7 +31,10 @@ public enum AppLauncher {
     } else {
       catalog = EmojiCatalog.builtIn(includeSkinTones: options.includeSkinTones)
     }
-    let glyphs = glyphPolicy(options.glyphs, catalog: catalog)
+    // The width probe goes out now and its answers are read once the rest
+    // is ready, so the wait overlaps the start-up.
+    let probe = beginProbe(options.glyphs, catalog: catalog)
+    let browsed = catalog
     if let items = options.items { catalog = catalog.repeated(toCount: items) }
     // Votes are the person's data: a place they cannot be kept is an error
     // now, not a lost vote later.
@@ -42,6 +45,7 @@ public enum AppLauncher {
       do {
         ratings = try RatingsStore.open(options.ratings)
       } catch {
+        _ = probe?.finish()  // Its answers are read here, not left to the shell.
         return fail(error, status: 2)
       }
     }
@@ -51,6 +55,7 @@ public enum AppLauncher {
     let memory = memoryPath.flatMap(SessionMemory.read(from:)) ?? SessionMemory()
     var options = options
     options.loading.mode = options.mode ?? .prefetch
+    let glyphs = glyphPolicy(options.glyphs, probe: probe?.finish(), catalog: browsed)
     let screen: TerminalScreen
     do {
       screen = try TerminalScreen.start(
@@ -81,17 +86,23 @@ public enum AppLauncher {
     AppController(frames: frames, statsJSONPath: options.statsJSONPath, memoryPath: memoryPath).run()
   }
 
-  /// What the grid draws for each emoji: for `--glyphs auto`, as the
-  /// terminal answers the width probe (run here, before the screen starts,
-  /// so nothing of it shows and keys typed meanwhile are kept). The columns
-  /// it decides are declared before anything is drawn.
+  /// For `--glyphs auto` in a UTF-8 locale, asks the terminal how it draws
+  /// each kind of emoji in `catalog` (before the screen starts, so nothing
+  /// of it shows and keys typed meanwhile are kept).
+  private static func beginProbe(_ mode: GlyphMode, catalog: EmojiCatalog) -> GlyphProbe.Pending? {
+    guard mode == .auto, Platform.adoptLocale() else { return nil }
+    return GlyphProbe.begin(
+      samples: GlyphProbe.samples(in: catalog), input: STDIN_FILENO, output: STDOUT_FILENO)
+  }
+
+  /// What the grid draws for each emoji: for `--glyphs auto`, as `probe`
+  /// found. The columns it decides are declared before anything is drawn.
   private static func glyphPolicy(
-    _ mode: GlyphMode, catalog: EmojiCatalog
+    _ mode: GlyphMode, probe: GlyphProbe?, catalog: EmojiCatalog
   ) -> (policy: GlyphPolicy, probe: GlyphProbe?) {
     guard Platform.adoptLocale() else {
       return (GlyphPolicy(mode: .ascii, measured: [:], catalog: catalog), nil)
     }
-    let probe = mode == .auto ? GlyphProbe.run(input: STDIN_FILENO, output: STDOUT_FILENO) : nil
     let policy = GlyphPolicy(mode: mode, measured: probe?.measured ?? [:], catalog: catalog)
     ColumnTable.declare(policy.overrides)
     return (policy, probe)

@@ -49,20 +49,37 @@ public struct GlyphProbe: Sendable {
     return measured
   }
 
-  /// The samples: one of each kind from the built-in catalog with skin
-  /// tones (every kind has an example there), whatever catalog is browsed.
-  public static let builtInSamples: [Sample] = GlyphKind.samples(
-    in: EmojiCatalog.builtIn(includeSkinTones: true)
-  ).map { Sample(kind: $0.kind, emoji: $0.sample) }
+  /// One sample of each kind in `catalog` (its skin tones too, shown or not).
+  public static func samples(in catalog: EmojiCatalog) -> [Sample] {
+    GlyphKind.samples(in: catalog).map { Sample(kind: $0.kind, emoji: $0.sample) }
+  }
 
-  /// Asks the terminal on `input` and `output` about `samples`.
+  /// A probe under way (`begin`), to `finish` once the app has done what it
+  /// can meanwhile.
+  public struct Pending {
+    let samples: [Sample]
+    let probe: WidthProbe.Pending
+
+    public func finish(deadline: Duration = .milliseconds(150)) -> GlyphProbe {
+      let measurement = probe.finish(deadline: deadline)
+      return GlyphProbe(
+        samples: samples, columns: measurement.columns, typed: measurement.typed,
+        missingAnswers: measurement.missingAnswers)
+    }
+  }
+
+  /// Sends the terminal on `input` and `output` the samples and returns at
+  /// once; the answers are read by `finish`.
+  public static func begin(samples: [Sample], input: Int32, output: Int32) -> Pending {
+    Pending(
+      samples: samples,
+      probe: WidthProbe.begin(samples: samples.map(\.probeSample), input: input, output: output))
+  }
+
+  /// Asks the terminal on `input` and `output` about `samples`, and waits.
   public static func run(
-    samples: [Sample] = builtInSamples, input: Int32, output: Int32, deadline: Duration = .milliseconds(150)
+    samples: [Sample], input: Int32, output: Int32, deadline: Duration = .milliseconds(150)
   ) -> GlyphProbe {
-    let measurement = WidthProbe.measure(
-      samples: samples.map(\.probeSample), input: input, output: output, deadline: deadline)
-    return GlyphProbe(
-      samples: samples, columns: measurement.columns, typed: measurement.typed,
-      missingAnswers: measurement.missingAnswers)
+    begin(samples: samples, input: input, output: output).finish(deadline: deadline)
   }
 }

@@ -73,7 +73,8 @@ extension TerminalReport {
     guard Platform.isTerminal(STDIN_FILENO) else { throw .notATerminal(stream: "standard input") }
     guard Platform.isTerminal(STDOUT_FILENO) else { throw .notATerminal(stream: "standard output") }
     let isUnicode = Platform.adoptLocale()
-    let probe = GlyphProbe.run(input: STDIN_FILENO, output: STDOUT_FILENO)
+    let probe = GlyphProbe.run(
+      samples: GlyphProbe.samples(in: catalog), input: STDIN_FILENO, output: STDOUT_FILENO)
     let program = [environment["TERM_PROGRAM"], environment["TERM_PROGRAM_VERSION"]].compactMap { $0 }
     let terminal =
       "TERM=\(environment["TERM"] ?? "(not set)")"

@@ -84,7 +84,8 @@ public enum GlyphKind: Hashable, Sendable {
   /// sequence without skin tones), so that it tests that kind alone.
   public static func samples(in catalog: EmojiCatalog) -> [(kind: GlyphKind, sample: Emoji)] {
     var found: [GlyphKind: Emoji] = [:]
-    for emoji in catalog.sections.lazy.flatMap(\.emoji) {
+    // Skin tones too, shown or not: they are what every base emoji carries.
+    for emoji in catalog.sections.lazy.flatMap(\.votableEmoji) {
       // A sample tests one kind: the others it needs are the ones every
       // sequence of its kind needs.
       var kinds = requirements(of: emoji)
