@@ -230,6 +230,7 @@ public final class TerminalScreen {
 
   /// Everything typed, clicked or resized since the last call.
   public func readEvents() -> [InputEvent] {
+    var events: [InputEvent] = []
     var pieces: [PasteReader.Piece] = []
     while isActive {
       var code: wint_t = 0
@@ -251,10 +252,22 @@ public final class TerminalScreen {
         piece = .character(UInt32(code))
       }
       pieces.append(piece)
+      // A long paste goes through in batches, never all held at once.
+      if pieces.count >= Self.batch {
+        events += take(pieces)
+        pieces.removeAll(keepingCapacity: true)
+      }
     }
+    return events + take(pieces)
+  }
+
+  private static let batch = 4_096
+
+  /// Pieces read in one go, less any late probe answers, as events.
+  private func take(_ pieces: [PasteReader.Piece]) -> [InputEvent] {
     let now = Platform.monotonicNanoseconds()
-    if lateReports.isExpecting(at: now) { pieces = lateReports.filter(pieces, at: now) }
-    return pieces.flatMap { pasteReader.take($0, at: now) }
+    let kept = lateReports.isExpecting(at: now) ? lateReports.filter(pieces, at: now) : pieces
+    return kept.flatMap { pasteReader.take($0, at: now) }
   }
 
   private func readMouse() -> InputEvent? {

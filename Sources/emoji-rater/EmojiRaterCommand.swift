@@ -66,6 +66,10 @@ struct BrowseCommand: ParsableCommand {
       async loads in the background when a cell shows; prefetch also loads the
       rows near the screen ahead of time.
 
+      Emoji sequences (👩‍💻, 🇺🇸, ❤️) are drawn whole where this terminal keeps
+      them in two columns (asked at start in about 150 ms; see 'emoji-rater
+      doctor'), as stand-ins elsewhere (--glyphs).
+
       Needs a terminal: standard input and output must not be redirected.
       NO_COLOR turns colours off; a locale that is not UTF-8 draws in ASCII.
       """

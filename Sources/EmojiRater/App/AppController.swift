@@ -110,6 +110,11 @@ public final class AppController {
         if status == 0 { status = 1 }
       }
     }
-    exit(status)
+    // _exit, not exit: everything the person needs is written above, and
+    // exit's clean-up would run the libraries' destructors under loader
+    // threads still finishing their loads (a fuzzed run under load once
+    // died of SIGILL after q).
+    fflush(nil)
+    _exit(status)
   }
 }

@@ -55,15 +55,16 @@ public enum AppLauncher {
     let memory = memoryPath.flatMap(SessionMemory.read(from:)) ?? SessionMemory()
     var options = options
     options.loading.mode = options.mode ?? .prefetch
-    let glyphs = glyphPolicy(options.glyphs, probe: probe?.finish(), catalog: browsed)
+    let answers = probe?.finish()
+    let glyphs = glyphPolicy(options.glyphs, probe: answers, catalog: browsed)
     let screen: TerminalScreen
     do {
       screen = try TerminalScreen.start(
         options: ScreenOptions(
           mouse: options.mouse,
           colors: ScreenOptions.colorsAllowed(environment: currentEnvironment()),
-          asciiOnly: glyphs.policy.mode == .ascii, typedAhead: glyphs.probe?.typed ?? [],
-          lateCursorReports: glyphs.probe?.missingAnswers ?? 0))
+          asciiOnly: glyphs.mode == .ascii, typedAhead: answers?.typed ?? [],
+          lateCursorReports: answers?.missingAnswers ?? 0))
     } catch {
       return fail(error, status: 2)
     }
@@ -78,7 +79,7 @@ public enum AppLauncher {
     state.restore(memory)
     let clock = SystemClock()
     let loading = LoadingController(
-      catalog: catalog, layout: state.layout, options: options.loading, clock: clock, glyphs: glyphs.policy)
+      catalog: catalog, layout: state.layout, options: options.loading, clock: clock, glyphs: glyphs)
     loading.show(state.shown)
     let frames = FrameLoop(
       state: state, loading: loading, screen: screen, clock: clock, framesPerSecond: options.framesPerSecond)
@@ -97,15 +98,12 @@ public enum AppLauncher {
 
   /// What the grid draws for each emoji: for `--glyphs auto`, as `probe`
   /// found. The columns it decides are declared before anything is drawn.
-  private static func glyphPolicy(
-    _ mode: GlyphMode, probe: GlyphProbe?, catalog: EmojiCatalog
-  ) -> (policy: GlyphPolicy, probe: GlyphProbe?) {
-    guard Platform.adoptLocale() else {
-      return (GlyphPolicy(mode: .ascii, measured: [:], catalog: catalog), nil)
-    }
+  private static func glyphPolicy(_ mode: GlyphMode, probe: GlyphProbe?, catalog: EmojiCatalog) -> GlyphPolicy
+  {
+    guard Platform.adoptLocale() else { return GlyphPolicy(mode: .ascii, measured: [:], catalog: catalog) }
     let policy = GlyphPolicy(mode: mode, measured: probe?.measured ?? [:], catalog: catalog)
     ColumnTable.declare(policy.overrides)
-    return (policy, probe)
+    return policy
   }
 
   /// The stored votes at their places in this catalog (by code points: a
