@@ -137,6 +137,7 @@ public final class TerminalScreen {
     // nobody heard: ask the kernel once now.
     updateSize()
     TerminalScreen.leaveInitialState()
+    Self.transmitKeypad()
     setBracketedPaste(true)
   }
 
@@ -157,6 +158,16 @@ public final class TerminalScreen {
   private static func leaveInitialState() {
     endwin()
     doupdate()
+  }
+
+  /// Puts the terminal in keypad-transmit mode (terminfo's `smkx`) now.
+  /// `endwin` takes it out, and ncurses puts it back only at its next read;
+  /// the app reads once a key has arrived, so the first arrow key after
+  /// start (or after Ctrl-Z) came in the other spelling (`ESC [ B`, not
+  /// xterm's `ESC O B`), which terminfo does not know, and did nothing.
+  private static func transmitKeypad() {
+    keypad(er_stdscr(), false)
+    keypad(er_stdscr(), true)
   }
 
   /// Home and End arrive in several spellings (tmux and many terminals send
@@ -318,6 +329,7 @@ public final class TerminalScreen {
     // Running again.
     SignalForwarding.reinstall(SIGTSTP)
     reset_prog_mode()
+    Self.transmitKeypad()
     setBracketedPaste(true)
     invalidate()
     updateSize()

@@ -37,12 +37,7 @@ let joinsAllButSkinTones: [GlyphKind: Int] = [
 @Suite struct GlyphKindTests {
   static let catalog = EmojiCatalog.builtIn(includeSkinTones: true)
 
-  static func emoji(_ name: String) -> Emoji {
-    for section in catalog.sections {
-      if let emoji = section.emoji.first(where: { $0.name == name }) { return emoji }
-    }
-    fatalError("no emoji named \(name)")
-  }
+  static func emoji(_ name: String) -> Emoji { CellGlyphTests.emoji(name) }
 
   @Test func eachEmojiNeedsItsOwnKindAndVS16sWhenItStartsInTextStyle() {
     #expect(GlyphKind.requirements(of: Self.emoji("grinning face")) == [.single])

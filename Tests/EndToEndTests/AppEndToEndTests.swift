@@ -163,12 +163,27 @@ import Testing
     try session.press("Enter")
     let back = try session.waitFor { $0.contains("16/1914") && $0.contains("Smileys & Emotion") }
     #expect(back.held, "\(back.screen)")
+    // The first key after coming back is an arrow, and it moves.
+    try session.press("Down")
+    #expect(try session.waitFor { $0.contains("31/1914") }.held)
     try session.press("q")
     #expect(try session.waitFor { $0.contains("emoji-rater:") && $0.contains("frames") }.held)
     let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report)))
     let frames = try #require((json as? [String: Any])?["frames"] as? [String: Any])
     let dropped = try #require(frames["dropped"] as? Int)
     #expect(dropped < 20, "the 2 s the app was stopped counted as \(dropped) dropped frames")
+  }
+
+  /// The very first key is an arrow, pressed once the app has settled: it
+  /// moves (it used to arrive in the spelling keypad mode was not yet back
+  /// for, and did nothing).
+  @Test func theFirstKeyAfterStartIsAnArrowAndItMoves() throws {
+    let session = try startApp()
+    #expect(try session.waitFor { position($0) == 1 }.held)
+    Thread.sleep(forTimeInterval: 1.5)
+    try session.press("Down")
+    let moved = try session.waitFor { position($0) == 16 }
+    #expect(moved.held, "\(moved.screen)")
   }
 
   /// The terminal is raw: Ctrl-S is a key (it does nothing), not XOFF,
