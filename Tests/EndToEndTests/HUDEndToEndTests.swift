@@ -37,6 +37,21 @@ import Testing
     #expect(dropping.held, "\(dropping.screen)")
   }
 
+  /// A key's effect is in the next frame, whatever the mode: switching into
+  /// `sync` with 1.5 s loads, the label shows before the first blocking
+  /// load could have ended (it used to wait behind two, about 3 s).
+  @Test func switchingIntoSyncShowsBeforeItsFirstLoad() throws {
+    let session = try TmuxSession.app(["--latency", "1500ms"], columns: 100, rows: 30)
+    #expect(try session.waitFor { bottomLine($0).contains("prefetch │") }.held)
+    for _ in 0..<3 {
+      try session.press("NPage")
+      Thread.sleep(forTimeInterval: 0.2)
+    }
+    try session.press("m")
+    let shown = try session.waitFor(timeout: 1) { bottomLine($0).contains("sync │") }
+    #expect(shown.held, "\(shown.screen)")
+  }
+
   @Test func fHidesAndShowsTheHUD() throws {
     let session = try TmuxSession.app(["--latency", "0"])
     #expect(try session.waitFor { bottomLine($0).contains("prefetch │") }.held)

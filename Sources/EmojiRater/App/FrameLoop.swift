@@ -157,14 +157,8 @@ public final class FrameLoop {
     var mark = clock.now()
     work.input = mark - start
 
-    // sync mode: the main thread waits for one cell's data.
-    if loading.loadOneVisibleSynchronously() { needsDisplay = true }
-    let afterSyncLoad = clock.now()
-    work.syncLoad = afterSyncLoad - mark
-
     // While a page slides the spinners hold still (`SpinnerClock`) and keep their groups.
-    let step = spinnerClock.step(
-      at: afterSyncLoad, after: state.animationStep, holding: state.isPageScrolling)
+    let step = spinnerClock.step(at: mark, after: state.animationStep, holding: state.isPageScrolling)
     let groups =
       state.isPageScrolling
       ? state.spinnerGroups
@@ -200,6 +194,13 @@ public final class FrameLoop {
       needsDisplay = false
       onFrameWritten?()
     }
+    // sync mode: the main thread waits for one cell's data, after the frame
+    // is out, so what the last keys did (the mode label, a moved selection,
+    // a vote) is on screen before the wait, not behind it. The cell shows
+    // at the next tick, which the wait has made late.
+    mark = clock.now()
+    if loading.loadOneVisibleSynchronously() { needsDisplay = true }
+    work.syncLoad = clock.now() - mark
     stats.record(
       FrameSample(start: start, lateness: timing.lateness, missedFrames: timing.missedFrames, work: work))
     if pacer.isRunning {
@@ -280,8 +281,10 @@ public final class FrameLoop {
       memo.invalidate()
     case .cycleMode:
       loading.cycleMode()
-      // The HUD shows the new mode's frames from here (the totals stay).
+      // The HUD shows the new mode's frames from here (the totals stay),
+      // and its label now, not at its next turn.
       stats.resetWindow()
+      lastHUDRefresh = 0
     case .suspend:
       screen.suspend()
       resumedFromSuspend = true
