@@ -32,7 +32,7 @@ public struct LateReportFilter: Sendable {
   /// The batch read at `now`, without the late answers in it.
   public mutating func filter(_ pieces: [PasteReader.Piece], at now: UInt64) -> [PasteReader.Piece] {
     guard isExpecting(at: now) else { return pieces }
-    var parser = CursorReportParser()
+    var parser = AnswerParser()
     var kept: [PasteReader.Piece] = []
     func pass(_ bytes: [UInt8]) { kept += bytes.map { .character(UInt32($0)) } }
     for piece in pieces {

@@ -11,19 +11,23 @@ public struct ScreenOptions: Sendable {
   /// Bytes the person typed before the screen started (during the width
   /// probe): they are read first, in order.
   public var typedAhead: [UInt8]
-  /// Answers to the width probe's requests that may still arrive: they are
-  /// kept out of the input (`LateReportFilter`).
+  /// Answers to the start-up probe's requests that may still arrive: they
+  /// are kept out of the input (`LateReportFilter`).
   public var lateCursorReports: Int
+  /// Wrap each frame in synchronized output (mode 2026), which the terminal
+  /// said it has: it then never shows a frame half-drawn.
+  public var synchronizedOutput: Bool
 
   public init(
     mouse: Bool = true, colors: Bool = true, asciiOnly: Bool = false, typedAhead: [UInt8] = [],
-    lateCursorReports: Int = 0
+    lateCursorReports: Int = 0, synchronizedOutput: Bool = false
   ) {
     self.mouse = mouse
     self.colors = colors
     self.asciiOnly = asciiOnly
     self.typedAhead = typedAhead
     self.lateCursorReports = lateCursorReports
+    self.synchronizedOutput = synchronizedOutput
   }
 
   /// Honours https://no-color.org: any non-empty `NO_COLOR` turns colour off.

@@ -37,6 +37,8 @@ public final class TerminalScreen {
   private var pasteReader = PasteReader()
   /// Keeps the width probe's late answers out of the input.
   private var lateReports: LateReportFilter
+  /// Whether each frame goes out between begin and end synchronized update.
+  private let synchronizesFrames: Bool
 
   /// Checks that a person is at a terminal, then sets the screen up.
   public static func start(options: ScreenOptions) throws(TerminalError) -> TerminalScreen {
@@ -124,6 +126,7 @@ public final class TerminalScreen {
       mouseinterval(0)
     }
     self.isUnicode = isUnicode
+    synchronizesFrames = options.synchronizedOutput
     lateReports = LateReportFilter(
       owed: options.lateCursorReports, start: Platform.monotonicNanoseconds(),
       reportKeys: options.lateCursorReports > 0 ? Self.keysSpelledLikeReports() : [])
@@ -200,7 +203,7 @@ public final class TerminalScreen {
     var keys: Set<Int32> = []
     for number in 1...63 {
       guard let value = tigetstr("kf\(number)"), Int(bitPattern: value) > 0 else { continue }
-      var parser = CursorReportParser()
+      var parser = AnswerParser()
       let (reports, other) = parser.feed(Array(String(cString: value).utf8))
       if reports.count == 1, other.isEmpty { keys.insert(LateReportFilter.functionKeyCode(number)) }
     }
@@ -220,8 +223,15 @@ public final class TerminalScreen {
   public func endFrame() {
     guard isActive else { return }
     wnoutrefresh(er_stdscr())
+    // ncurses' buffer is empty between frames (doupdate flushes it), so the
+    // markers written straight to the terminal bracket exactly this frame.
+    if synchronizesFrames { Platform.write(Self.beginSynchronizedUpdate, to: outputDescriptor) }
     doupdate()
+    if synchronizesFrames { Platform.write(Self.endSynchronizedUpdate, to: outputDescriptor) }
   }
+
+  static let beginSynchronizedUpdate = Array("\u{1B}[?\(WidthProbe.synchronizedOutputMode)h".utf8)
+  static let endSynchronizedUpdate = Array("\u{1B}[?\(WidthProbe.synchronizedOutputMode)l".utf8)
 
   /// Asks the terminal to put `text` on the system clipboard (OSC 52): it
   /// works over SSH, and in tmux with `set-clipboard on`. Sent between

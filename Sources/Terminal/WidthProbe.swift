@@ -7,7 +7,10 @@ import Foundation
 /// Asks the terminal how many columns it gives each sample: each is
 /// printed alone at the start of a line of the alternate screen and
 /// followed by a cursor position request (`CSI 6n`). Terminals disagree on
-/// emoji sequences, and only the terminal can say what it does.
+/// emoji sequences, and only the terminal can say what it does. It also
+/// asks (DECRQM) whether the terminal has synchronized output (mode 2026),
+/// before the first position request: a terminal answers in order, so one
+/// that has said nothing of the mode by then does not know the question.
 ///
 /// One deadline covers every answer, and it stretches while answers are
 /// still coming (a slow link); a terminal that answers nothing costs the
@@ -25,8 +28,15 @@ public enum WidthProbe {
     /// waiting: their answers may still come, and are not keys.
     public var missingAnswers: Int = 0
     /// Whether the terminal answered at all.
-    public var answered: Bool { columns.contains { $0 != nil } }
+    public var answered = false
+    /// Whether it can hold a frame back until it is whole (mode 2026 set
+    /// or reset, not unknown); nil when it did not answer.
+    public var synchronizedOutput: Bool?
   }
+
+  /// Synchronized output: a terminal shows nothing of a frame between
+  /// `CSI ? 2026 h` and `CSI ? 2026 l` until the second arrives.
+  public static let synchronizedOutputMode = 2026
 
   /// Something to measure: text printed in one write, or in two, the
   /// second only once the terminal has answered for everything before the
@@ -92,7 +102,7 @@ public enum WidthProbe {
       whole = samples.indices.filter { samples[$0].tail == nil }
       split = samples.indices.filter { samples[$0].tail != nil }
       // The alternate screen and its top line: nothing is left where the person looks.
-      var request = "\u{1B}[?1049h\u{1B}[H\r\u{1B}[6n"
+      var request = "\u{1B}[?1049h\u{1B}[H\u{1B}[?\(synchronizedOutputMode)$p\r\u{1B}[6n"
       for index in whole { request += "\r\u{1B}[2K\(samples[index].head)\u{1B}[6n" }
       // The first split sample's head ends this write; its tail waits for the answers.
       request += split.first.map { "\r\u{1B}[2K\(samples[$0].head)" } ?? Self.leave
@@ -106,11 +116,13 @@ public enum WidthProbe {
       precondition(!isFinished, "a probe is finished once")
       isFinished = true
       defer { if isTerminal { tcsetattr(input, TCSANOW, &saved) } }
-      var (reports, typed) = collect(answers: whole.count + 1, from: input, deadline: deadline, since: start)
+      var (reports, modes, typed) = collect(
+        answers: whole.count + 1, from: input, deadline: deadline, since: start)
       var requests = whole.count + 1
       var columns = [Int?](repeating: nil, count: samples.count)
       var left = split.isEmpty
-      if let base = reports.first {
+      let base = reports.first
+      if let base {
         for (answer, index) in zip(reports.dropFirst(), whole) where answer.row == base.row {
           columns[index] = answer.column - base.column
         }
@@ -120,14 +132,21 @@ public enum WidthProbe {
           Platform.write(Array("\(samples[index].tail ?? "")\u{1B}[6n\(next)".utf8), to: output)
           left = order + 1 == split.count
           requests += 1
-          let (more, keys) = collect(answers: 1, from: input, deadline: deadline, since: .now)
+          let (more, _, keys) = collect(
+            answers: 1, from: input, deadline: deadline, since: ContinuousClock.now)
           reports += more
           typed += keys
           if let answer = more.first, answer.row == base.row { columns[index] = answer.column - base.column }
         }
       }
       if !left { Platform.write(Array(Self.leave.utf8), to: output) }
-      return Measurement(columns: columns, typed: typed, missingAnswers: requests - reports.count)
+      // Asked before the first position: unanswered by then is unknown to it.
+      let setting = modes.first { $0.mode == synchronizedOutputMode }?.setting
+      let synchronized = base == nil ? nil : setting.map { (1...4).contains($0) } ?? false
+      let modeOwed = base == nil ? 1 : 0
+      return Measurement(
+        columns: columns, typed: typed, missingAnswers: requests - reports.count + modeOwed,
+        answered: base != nil, synchronizedOutput: synchronized)
     }
   }
 
@@ -135,9 +154,10 @@ public enum WidthProbe {
   /// moves the deadline on by half the first one (up to a second in all).
   static func collect(
     answers count: Int, from input: Int32, deadline: Duration, since start: ContinuousClock.Instant
-  ) -> ([CursorReportParser.Report], [UInt8]) {
-    var parser = CursorReportParser()
-    var reports: [CursorReportParser.Report] = []
+  ) -> (positions: [(row: Int, column: Int)], modes: [(mode: Int, setting: Int)], typed: [UInt8]) {
+    var parser = AnswerParser()
+    var reports: [(row: Int, column: Int)] = []
+    var modes: [(mode: Int, setting: Int)] = []
     var typed: [UInt8] = []
     let clock = ContinuousClock()
     var end = start + deadline
@@ -152,10 +172,15 @@ public enum WidthProbe {
       if read < 0, errno == EINTR || errno == EAGAIN { continue }
       guard read > 0 else { break }
       let (found, other) = parser.feed(buffer[..<read])
-      reports += found
+      for answer in found {
+        switch answer {
+        case .cursor(let row, let column): reports.append((row, column))
+        case .mode(let mode, let setting): modes.append((mode, setting))
+        }
+      }
       typed += other
       if !found.isEmpty { end = min(start + .seconds(1), max(end, clock.now + deadline / 2)) }
     }
-    return (reports, typed + parser.flush())
+    return (reports, modes, typed + parser.flush())
   }
 }

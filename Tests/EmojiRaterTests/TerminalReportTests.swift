@@ -7,14 +7,15 @@ import Testing
   static let catalog = EmojiCatalog.builtIn(includeSkinTones: false)
 
   func report(columns: (GlyphKind) -> Int?) -> TerminalReport {
-    let samples = GlyphProbe.samples(in: Self.catalog)
+    let samples = TerminalProbe.samples(in: Self.catalog)
     return TerminalReport(
       terminal: "TERM=xterm-256color", locale: "C.UTF-8 (UTF-8)", colors: 256,
-      probe: GlyphProbe(samples: samples, columns: samples.map { columns($0.kind) }), catalog: Self.catalog)
+      probe: TerminalProbe(samples: samples, columns: samples.map { columns($0.kind) }), catalog: Self.catalog
+    )
   }
 
   @Test func everyKindIsAskedAbout() {
-    #expect(GlyphProbe.samples(in: Self.catalog).count == 12)
+    #expect(TerminalProbe.samples(in: Self.catalog).count == 12)
     let text = report { _ in 2 }.text
     #expect(text.contains("  skin tone"))
     #expect(text.contains("  single code point, Emoji 17.0"))

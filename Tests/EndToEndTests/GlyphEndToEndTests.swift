@@ -143,13 +143,17 @@ import Testing
     #expect(app.waitForExit(timeout: 30) == 0)
   }
 
-  @Test func fullSendsSequencesWholeWithoutAsking() throws {
+  /// `--glyphs full` asks no widths (only where the cursor starts, with
+  /// the synchronized-output question) and sends joined emoji whole.
+  @Test func fullSendsSequencesWholeWithoutAskingWidths() throws {
     let (app, home) = try Self.start(["--glyphs", "full"])
     defer { withExtendedLifetime(home) {} }
     app.send("\t")
     #expect(waitUntil(timeout: 30) { app.written.contains(Self.joiner) }, "a joined sequence is sent whole")
-    let asked = app.written.contains(Self.request)
-    #expect(!asked, "no probe")
+    let (probe, _) = Self.split(app.written)
+    let requests = String(decoding: probe, as: UTF8.self).components(separatedBy: "\u{1B}[6n").count - 1
+    #expect(requests == 1, "one position asked, no samples")
+    #expect(!probe.contains(Self.joiner))
     app.send("q")
     #expect(app.waitForExit(timeout: 30) == 0)
   }

@@ -20,6 +20,12 @@ import Testing
       filter.filter(Self.characters("\u{1B}[1;3R"), at: Self.start + 3) == Self.characters("\u{1B}[1;3R"))
   }
 
+  @Test func aLateModeReportIsTakenOutToo() {
+    var filter = LateReportFilter(owed: 1, start: Self.start)
+    let batch = Self.characters("\u{1B}[?2026;2$yq")
+    #expect(filter.filter(batch, at: Self.start + 1) == Self.characters("q"))
+  }
+
   @Test func anAnswerSpelledLikeAFunctionKeyIsTakenOutToo() {
     var filter = LateReportFilter(owed: 1, start: Self.start, reportKeys: [Self.shiftF3])
     let batch: [PasteReader.Piece] = [.event(.key(.function(15))), .character(0x71)]

@@ -2,32 +2,40 @@ import Terminal
 import TestSupport
 import Testing
 
-@Suite struct CursorReportParserTests {
+@Suite struct AnswerParserTests {
   @Test func reportsComeOutAndEverythingElseStaysInOrder() {
-    var parser = CursorReportParser()
-    let (reports, other) = parser.feed(Array("j\u{1B}[12;40Rk\u{1B}[A\u{1B}[3;1R".utf8))
-    #expect(reports == [.init(row: 12, column: 40), .init(row: 3, column: 1)])
+    var parser = AnswerParser()
+    let (answers, other) = parser.feed(Array("j\u{1B}[12;40Rk\u{1B}[A\u{1B}[3;1R".utf8))
+    #expect(answers == [.cursor(row: 12, column: 40), .cursor(row: 3, column: 1)])
     #expect(other == Array("jk\u{1B}[A".utf8))
   }
 
   @Test func aReportSplitAcrossReadsIsJoined() {
-    var parser = CursorReportParser()
-    var reports: [CursorReportParser.Report] = []
+    var parser = AnswerParser()
+    var answers: [AnswerParser.Answer] = []
     var other: [UInt8] = []
-    for byte in Array("\u{1B}[7;19R".utf8) {
+    for byte in Array("\u{1B}[7;19R\u{1B}[?2026;2$y".utf8) {
       let (found, rest) = parser.feed([byte])
-      reports += found
+      answers += found
       other += rest
     }
-    #expect(reports == [.init(row: 7, column: 19)])
+    #expect(answers == [.cursor(row: 7, column: 19), .mode(2026, setting: 2)])
     #expect(other.isEmpty)
   }
 
+  /// DECRPM, the answer to DECRQM: which modes the terminal has.
+  @Test func modeReportsAreAnswersToo() {
+    var parser = AnswerParser()
+    let (answers, other) = parser.feed(Array("\u{1B}[?2026;1$yx\u{1B}[?2026;0$y\u{1B}[?1;2$p".utf8))
+    #expect(answers == [.mode(2026, setting: 1), .mode(2026, setting: 0)])
+    #expect(other == Array("x\u{1B}[?1;2$p".utf8), "a request, not an answer, is passed on")
+  }
+
   @Test func garbageAndPartialAnswersAreNotReports() {
-    var parser = CursorReportParser()
-    let (reports, other) = parser.feed(Array("\u{1B}[;5R\u{1B}[1;R\u{1B}[999999;1R\u{1B}x".utf8))
-    #expect(reports.isEmpty)
-    #expect(other == Array("\u{1B}[;5R\u{1B}[1;R\u{1B}[999999;1R\u{1B}x".utf8))
+    var parser = AnswerParser()
+    let (answers, other) = parser.feed(Array("\u{1B}[;5R\u{1B}[1;R\u{1B}[999999;1R\u{1B}x\u{1B}[?5;1R".utf8))
+    #expect(answers.isEmpty)
+    #expect(other == Array("\u{1B}[;5R\u{1B}[1;R\u{1B}[999999;1R\u{1B}x\u{1B}[?5;1R".utf8))
     let (_, tail) = parser.feed(Array("\u{1B}[4;".utf8))
     #expect(tail.isEmpty && parser.isHoldingBytes)
     #expect(parser.flush() == Array("\u{1B}[4;".utf8))
@@ -119,7 +127,51 @@ import Testing
     let terminal = try ScriptedTerminal(behaviour: .silent, typed: Array("k".utf8), columns: Self.tmux)
     let result = WidthProbe.measure(samples: Self.samples, input: terminal.slave, output: terminal.slave)
     #expect(result.columns == [nil, nil, nil])
-    #expect(result.missingAnswers == 3, "the first position and the two whole samples")
+    #expect(result.missingAnswers == 4, "the first position, the two whole samples and the mode")
     #expect(result.typed == Array("k".utf8))
+  }
+}
+
+/// Whether the terminal has synchronized output (DECRQM for mode 2026),
+/// asked with the widths.
+@Suite struct SynchronizedOutputProbeTests {
+  func probe(_ terminal: ScriptedTerminal) -> WidthProbe.Measurement {
+    WidthProbe.measure(["😀"], input: terminal.slave, output: terminal.slave)
+  }
+
+  @Test(arguments: [(1, true), (2, true), (3, true), (4, true), (0, false)] as [(Int, Bool)])
+  func aTerminalThatAnswersSaysSo(setting: Int, supported: Bool) throws {
+    let terminal = try ScriptedTerminal(
+      behaviour: .answers(split: true, garbage: true), modes: [2026: setting]
+    ) { $0.isEmpty ? 0 : 2 }
+    let result = probe(terminal)
+    #expect(result.synchronizedOutput == supported)
+    #expect(result.columns == [2])
+    #expect(result.missingAnswers == 0)
+  }
+
+  /// One that answers the position but not the mode does not know the mode.
+  @Test func aTerminalThatIgnoresTheQuestionHasNone() throws {
+    let terminal = try ScriptedTerminal(behaviour: .answers(split: false, garbage: false)) { _ in 2 }
+    #expect(probe(terminal).synchronizedOutput == false)
+  }
+
+  /// A silent one: unknown, and the mode's answer is owed with the rest.
+  @Test func aSilentTerminalIsUnknown() throws {
+    let terminal = try ScriptedTerminal(behaviour: .silent, modes: [2026: 2]) { _ in 2 }
+    let result = probe(terminal)
+    #expect(result.synchronizedOutput == nil)
+    #expect(!result.answered)
+    #expect(result.missingAnswers == 3, "two positions and the mode")
+  }
+
+  /// Probing nothing still asks about the mode (`--glyphs safe`).
+  @Test func noSamplesStillAskTheMode() throws {
+    let terminal = try ScriptedTerminal(
+      behaviour: .answers(split: false, garbage: false), modes: [2026: 2]
+    ) { _ in 2 }
+    let result = WidthProbe.measure([], input: terminal.slave, output: terminal.slave)
+    #expect(result.synchronizedOutput == true)
+    #expect(result.answered)
   }
 }

@@ -21,8 +21,13 @@ public final class PtyProcess {
   private var exitStatus: Int32?
 
   /// Starts `arguments` (a path first) with `environment` on a new
-  /// terminal of `columns` × `rows`.
-  public init(_ arguments: [String], environment: [String: String], columns: Int, rows: Int) throws {
+  /// terminal of `columns` × `rows`. `answer`, if given, plays the
+  /// terminal's side of a conversation: it sees each piece the program
+  /// writes, and what it returns is sent back at once.
+  public init(
+    _ arguments: [String], environment: [String: String], columns: Int, rows: Int,
+    answer: (@Sendable ([UInt8]) -> [UInt8])? = nil
+  ) throws {
     // ttyname_r, not ttyname: tests run side by side, and ttyname's one
     // static buffer once handed a child another test's terminal.
     var name = [CChar](repeating: 0, count: 256)
@@ -65,6 +70,9 @@ public final class PtyProcess {
         let count = read(source, &buffer, buffer.count)
         if count > 0 {
           output.append(buffer[0..<count])
+          if let reply = answer?(Array(buffer[0..<count])), !reply.isEmpty {
+            Platform.write(reply, to: source)
+          }
         } else if count < 0 && errno == EINTR {
           continue
         } else {
@@ -152,7 +160,7 @@ public final class PtyProcess {
   /// locale and an xterm terminal type, keeping its data in `home`.
   public static func app(
     _ arguments: [String], home: DataHome, columns: Int = 80, rows: Int = 24,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], answer: (@Sendable ([UInt8]) -> [UInt8])? = nil
   ) throws -> PtyProcess {
     let process = try PtyProcess(
       [AppBinary.path] + arguments,
@@ -161,7 +169,7 @@ public final class PtyProcess {
         "HOME": home.path, "PATH": "/usr/bin:/bin",
         // A crash's backtrace goes to a file in the data folder, for `diagnosis`.
         "SWIFT_BACKTRACE": "enable=yes,interactive=no,output-to=\(home.path)",
-      ].merging(environment) { $1 }, columns: columns, rows: rows)
+      ].merging(environment) { $1 }, columns: columns, rows: rows, answer: answer)
     process.crashReports = home.path
     return process
   }

@@ -26,9 +26,12 @@ public final class ScriptedTerminal: @unchecked Sendable {
   /// answer names (by request, from 0).
   /// `joinsAcrossReads: false` plays tmux 3.3a: a joiner that ends one
   /// read is forgotten, so `columns` sees 👩💻 for 👩‍ read apart from 💻.
+  /// `modes` are answered to DECRQM (`ESC [ ? mode $ p`) with their
+  /// setting; a mode not in it gets no answer, as from a terminal that does
+  /// not know the question.
   public init(
     behaviour: Behaviour, typed: [UInt8] = [], row: @escaping @Sendable (Int) -> Int = { _ in 5 },
-    joinsAcrossReads: Bool = true, columns: @escaping @Sendable (String) -> Int
+    joinsAcrossReads: Bool = true, modes: [Int: Int] = [:], columns: @escaping @Sendable (String) -> Int
   ) throws {
     guard let (master, slave) = Platform.openPseudoTerminal() else {
       throw SubprocessError(arguments: [], reason: "no pseudo-terminal")
@@ -62,6 +65,13 @@ public final class ScriptedTerminal: @unchecked Sendable {
             // A CSI ends at its final byte (@ to ~), after ESC [.
             guard sequence.count > 2, (0x40...0x7E).contains(byte) else { continue }
             escape = nil
+            let text = String(decoding: sequence, as: UTF8.self)
+            if let match = text.wholeMatch(of: /\x1B\[\?(\d+)\$p/), let mode = Int(match.1),
+              let setting = modes[mode], case .answers = behaviour
+            {
+              Platform.write(Array("\u{1B}[?\(mode);\(setting)$y".utf8), to: master)
+              continue
+            }
             guard sequence == Array("\u{1B}[6n".utf8) else {
               if sequence == Array("\u{1B}[H".utf8) { line.removeAll() }
               continue

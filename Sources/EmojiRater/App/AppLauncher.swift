@@ -31,8 +31,8 @@ public enum AppLauncher {
     } else {
       catalog = EmojiCatalog.builtIn(includeSkinTones: options.includeSkinTones)
     }
-    // The width probe goes out now and its answers are read once the rest
-    // is ready, so the wait overlaps the start-up.
+    // The start-up questions go out now and their answers are read once
+    // the rest is ready, so the wait overlaps the start-up.
     let probe = beginProbe(options.glyphs, catalog: catalog)
     let browsed = catalog
     if let items = options.items { catalog = catalog.repeated(toCount: items) }
@@ -45,7 +45,7 @@ public enum AppLauncher {
       do {
         ratings = try RatingsStore.open(options.ratings)
       } catch {
-        _ = probe?.finish()  // Its answers are read here, not left to the shell.
+        _ = probe.finish()  // Its answers are read here, not left to the shell.
         return fail(error, status: 2)
       }
     }
@@ -55,7 +55,7 @@ public enum AppLauncher {
     let memory = memoryPath.flatMap(SessionMemory.read(from:)) ?? SessionMemory()
     var options = options
     options.loading.mode = options.mode ?? .prefetch
-    let answers = probe?.finish()
+    let answers = probe.finish()
     let glyphs = glyphPolicy(options.glyphs, probe: answers, catalog: browsed)
     let screen: TerminalScreen
     do {
@@ -63,8 +63,9 @@ public enum AppLauncher {
         options: ScreenOptions(
           mouse: options.mouse,
           colors: ScreenOptions.colorsAllowed(environment: currentEnvironment()),
-          asciiOnly: glyphs.mode == .ascii, typedAhead: answers?.typed ?? [],
-          lateCursorReports: answers?.missingAnswers ?? 0))
+          asciiOnly: glyphs.mode == .ascii, typedAhead: answers.typed,
+          lateCursorReports: answers.missingAnswers,
+          synchronizedOutput: answers.synchronizedOutput ?? false))
     } catch {
       return fail(error, status: 2)
     }
@@ -87,18 +88,21 @@ public enum AppLauncher {
     AppController(frames: frames, statsJSONPath: options.statsJSONPath, memoryPath: memoryPath).run()
   }
 
-  /// For `--glyphs auto` in a UTF-8 locale, asks the terminal how it draws
-  /// each kind of emoji in `catalog` (before the screen starts, so nothing
-  /// of it shows and keys typed meanwhile are kept).
-  private static func beginProbe(_ mode: GlyphMode, catalog: EmojiCatalog) -> GlyphProbe.Pending? {
-    guard mode == .auto, Platform.adoptLocale() else { return nil }
-    return GlyphProbe.begin(
-      samples: GlyphProbe.samples(in: catalog), input: STDIN_FILENO, output: STDOUT_FILENO)
+  /// Asks the terminal, before the screen starts (so nothing of it shows
+  /// and keys typed meanwhile are kept), whether it has synchronized output
+  /// and, for `--glyphs auto` in a UTF-8 locale, how it draws each kind of
+  /// emoji in `catalog`.
+  private static func beginProbe(_ mode: GlyphMode, catalog: EmojiCatalog) -> TerminalProbe.Pending {
+    let asksWidths = mode == .auto && Platform.adoptLocale()
+    return TerminalProbe.begin(
+      samples: asksWidths ? TerminalProbe.samples(in: catalog) : [], input: STDIN_FILENO,
+      output: STDOUT_FILENO)
   }
 
   /// What the grid draws for each emoji: for `--glyphs auto`, as `probe`
   /// found. The columns it decides are declared before anything is drawn.
-  private static func glyphPolicy(_ mode: GlyphMode, probe: GlyphProbe?, catalog: EmojiCatalog) -> GlyphPolicy
+  private static func glyphPolicy(_ mode: GlyphMode, probe: TerminalProbe?, catalog: EmojiCatalog)
+    -> GlyphPolicy
   {
     guard Platform.adoptLocale() else { return GlyphPolicy(mode: .ascii, measured: [:], catalog: catalog) }
     let policy = GlyphPolicy(mode: mode, measured: probe?.measured ?? [:], catalog: catalog)

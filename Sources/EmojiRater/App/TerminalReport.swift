@@ -13,12 +13,12 @@ public struct TerminalReport: Sendable {
   public var locale: String
   public var colors: Int?
   /// The kinds asked about and the columns the terminal gave each.
-  public var probe: GlyphProbe
+  public var probe: TerminalProbe
   public var catalog: EmojiCatalog
   /// What the grid draws here (`--glyphs auto`).
   public var policy: GlyphPolicy
 
-  public init(terminal: String, locale: String, colors: Int?, probe: GlyphProbe, catalog: EmojiCatalog) {
+  public init(terminal: String, locale: String, colors: Int?, probe: TerminalProbe, catalog: EmojiCatalog) {
     self.terminal = terminal
     self.locale = locale
     self.colors = colors
@@ -33,6 +33,12 @@ public struct TerminalReport: Sendable {
       "terminal  \(terminal)",
       "locale    \(locale)",
       "colours   \(colors.map(String.init) ?? "unknown (TERM not in terminfo)")",
+      "frames    "
+        + (probe.synchronizedOutput.map {
+          $0
+            ? "synchronized output (mode 2026): each frame shows whole"
+            : "no synchronized output (mode 2026): frames go out as they are"
+        } ?? "unknown: the terminal did not answer"),
     ]
     if !probe.answered {
       lines.append("widths    the terminal did not answer the cursor position request (CSI 6n)")
@@ -73,8 +79,8 @@ extension TerminalReport {
     guard Platform.isTerminal(STDIN_FILENO) else { throw .notATerminal(stream: "standard input") }
     guard Platform.isTerminal(STDOUT_FILENO) else { throw .notATerminal(stream: "standard output") }
     let isUnicode = Platform.adoptLocale()
-    let probe = GlyphProbe.run(
-      samples: GlyphProbe.samples(in: catalog), input: STDIN_FILENO, output: STDOUT_FILENO)
+    let probe = TerminalProbe.run(
+      samples: TerminalProbe.samples(in: catalog), input: STDIN_FILENO, output: STDOUT_FILENO)
     let program = [environment["TERM_PROGRAM"], environment["TERM_PROGRAM_VERSION"]].compactMap { $0 }
     let terminal =
       "TERM=\(environment["TERM"] ?? "(not set)")"

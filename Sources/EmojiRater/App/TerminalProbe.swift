@@ -1,9 +1,10 @@
 import Terminal
 
-/// What the terminal answered when asked how it draws one sample of each
-/// kind of emoji (`GlyphKind`, `WidthProbe`): run once at start, before the
-/// screen is set up, and by `emoji-rater doctor`.
-public struct GlyphProbe: Sendable {
+/// What the terminal answered at start, before the screen is set up (and
+/// for `emoji-rater doctor`): how it draws one sample of each kind of emoji
+/// (`GlyphKind`, `WidthProbe`; none asked unless `--glyphs auto`), and
+/// whether it has synchronized output.
+public struct TerminalProbe: Sendable {
   public struct Sample: Sendable {
     public var kind: GlyphKind
     public var emoji: Emoji
@@ -31,16 +32,23 @@ public struct GlyphProbe: Sendable {
   /// Answers the terminal had not given when the probe stopped waiting:
   /// they may still come, and must not be taken for keys.
   public var missingAnswers: Int
+  /// Whether the terminal answered at all.
+  public var answered: Bool
+  /// Whether it holds a frame back until it is whole (mode 2026); nil when
+  /// it did not answer.
+  public var synchronizedOutput: Bool?
 
-  public init(samples: [Sample], columns: [Int?], typed: [UInt8] = [], missingAnswers: Int = 0) {
+  public init(
+    samples: [Sample], columns: [Int?], typed: [UInt8] = [], missingAnswers: Int = 0, answered: Bool? = nil,
+    synchronizedOutput: Bool? = nil
+  ) {
     self.samples = samples
     self.columns = columns
     self.typed = typed
     self.missingAnswers = missingAnswers
+    self.answered = answered ?? columns.contains { $0 != nil }
+    self.synchronizedOutput = synchronizedOutput
   }
-
-  /// Whether the terminal answered at all.
-  public var answered: Bool { columns.contains { $0 != nil } }
 
   /// Columns per kind the terminal answered for.
   public var measured: [GlyphKind: Int] {
@@ -60,11 +68,12 @@ public struct GlyphProbe: Sendable {
     let samples: [Sample]
     let probe: WidthProbe.Pending
 
-    public func finish(deadline: Duration = .milliseconds(150)) -> GlyphProbe {
+    public func finish(deadline: Duration = .milliseconds(150)) -> TerminalProbe {
       let measurement = probe.finish(deadline: deadline)
-      return GlyphProbe(
+      return TerminalProbe(
         samples: samples, columns: measurement.columns, typed: measurement.typed,
-        missingAnswers: measurement.missingAnswers)
+        missingAnswers: measurement.missingAnswers, answered: measurement.answered,
+        synchronizedOutput: measurement.synchronizedOutput)
     }
   }
 
@@ -79,7 +88,7 @@ public struct GlyphProbe: Sendable {
   /// Asks the terminal on `input` and `output` about `samples`, and waits.
   public static func run(
     samples: [Sample], input: Int32, output: Int32, deadline: Duration = .milliseconds(150)
-  ) -> GlyphProbe {
+  ) -> TerminalProbe {
     begin(samples: samples, input: input, output: output).finish(deadline: deadline)
   }
 }
