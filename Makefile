@@ -8,9 +8,11 @@ ARGS ?=
 # What the app needs to build and run, and what the tests need on top.
 RUN_PACKAGES := libncurses-dev
 TEST_PACKAGES := $(RUN_PACKAGES) tmux
+# Only for `make screenshot`: what turns the captured screen into a PNG.
+SCREENSHOT_PACKAGES := $(TEST_PACKAGES) aha chromium fonts-noto-color-emoji fonts-dejavu-core python3
 TSAN_BUILD := .build-tsan
 
-.PHONY: run build deps deps-test test lint fmt test-tsan bench bench-scale clean emoji-data
+.PHONY: run build deps deps-test test lint fmt test-tsan bench bench-scale screenshot clean emoji-data
 
 run: deps
 	$(SWIFT) build -c release --product emoji-rater
@@ -53,6 +55,14 @@ bench-scale: deps
 	for items in 45240 1000000; do \
 	  .build/release/emoji-rater bench --items $$items --traces steady --modes prefetch --small-pool 0 --seconds 6; \
 	done
+
+# The README's pictures from the real app: docs/screenshot-*.png (the grid,
+# the voting overlay, sync mode's dropped frames) and docs/bench.svg.
+screenshot:
+	@scripts/ensure-packages.sh $(SCREENSHOT_PACKAGES)
+	$(SWIFT) build -c release --product emoji-rater
+	scripts/screenshot.sh
+	.build/release/emoji-rater bench --plot docs/bench.svg > /dev/null
 
 # Re-embeds Unicode's emoji-test.txt (EMOJI_TEST=path to use another copy).
 emoji-data:

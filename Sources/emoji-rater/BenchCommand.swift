@@ -25,6 +25,12 @@ struct BenchCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "Also draw the results as an SVG picture in this file (written whole at the end).",
+      valueName: "file.svg"))
+  var plot: String?
+
+  @Option(
+    help: ArgumentHelp(
       "Seconds each run is measured for, after the warm-up: the nearest whole number of the trace's cycles (\(ScrollTrace.listing { $0.cycle / 1000 })); sync at most \(BenchRunner.syncSeconds) s.",
       valueName: "s"))
   var seconds: Double = 2
@@ -112,6 +118,10 @@ struct BenchCommand: ParsableCommand {
 
   func run() throws {
     let plan = try plan()
+    // A path the picture cannot go to is said now, not after minutes of runs.
+    if let plot, case .failure(let refusal) = ReportFile.target(plot) {
+      Self.refuse("cannot write the plot to \(plot): \(refusal.reason)")
+    }
     var configuration = BenchRunner.Configuration()
     configuration.seconds = seconds
     configuration.warmUp = warmUp
@@ -133,6 +143,18 @@ struct BenchCommand: ParsableCommand {
     } else {
       print(BenchTable.render(results))
     }
+    if let plot {
+      let svg = Data(BenchPlot.svg(results, framesPerSecond: configuration.framesPerSecond).utf8)
+      if case .failure(let refusal) = ReportFile.write(svg, to: plot) {
+        Self.refuse("cannot write the plot to \(plot): \(refusal.reason)")
+      }
+    }
+  }
+
+  /// Says why on standard error and exits 2, as every refusal does.
+  private static func refuse(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("emoji-rater bench: \(message)\n".utf8))
+    Foundation.exit(2)
   }
 
   @MainActor

@@ -32,11 +32,11 @@ import Testing
 
   @Test func aRunOverCapacityGetsOneNoteUnderTheTable() {
     let runs = [
-      result(mode: "sync", trace: "burst", newCells: 585, pool: 515),
-      result(mode: "async", trace: "burst", newCells: 585, pool: 515),
-      result(mode: "prefetch", trace: "burst", newCells: 590, pool: 515),
-      result(mode: "prefetch", trace: "steady", newCells: 195, pool: 515),
-      result(mode: "prefetch", trace: "steady", newCells: 195, pool: 6),
+      Self.result(mode: "sync", trace: "burst", newCells: 585, pool: 515),
+      Self.result(mode: "async", trace: "burst", newCells: 585, pool: 515),
+      Self.result(mode: "prefetch", trace: "burst", newCells: 590, pool: 515),
+      Self.result(mode: "prefetch", trace: "steady", newCells: 195, pool: 515),
+      Self.result(mode: "prefetch", trace: "steady", newCells: 195, pool: 6),
     ]
     let notes = BenchTable.capacityNotes(runs).filter { $0.hasPrefix("  ") }
     #expect(
@@ -51,14 +51,14 @@ import Testing
 
   @Test func runsThePoolKeepsUpWithHaveNoNote() {
     let runs = [
-      result(mode: "prefetch", trace: "steady", newCells: 195, pool: 515),
-      result(mode: "prefetch", trace: "burst", newCells: 5_000, pool: 0),  // Unbounded.
+      Self.result(mode: "prefetch", trace: "steady", newCells: 195, pool: 515),
+      Self.result(mode: "prefetch", trace: "burst", newCells: 5_000, pool: 0),  // Unbounded.
     ]
     #expect(BenchTable.capacityNotes(runs).isEmpty)
     #expect(!BenchTable.render(runs).contains("Over capacity"))
   }
 
-  private func result(mode: String, trace: String, newCells: Double, pool: Int) -> BenchResult {
+  static func result(mode: String, trace: String, newCells: Double, pool: Int) -> BenchResult {
     BenchResult(
       mode: mode, trace: trace, columns: 200, rows: 60, items: 45_240, firstFrameMilliseconds: 12,
       pool: pool, seconds: 2, frames: 120, dropped: 0, droppedShare: 0, workP50: 0.2, workP95: 0.6,
@@ -75,8 +75,8 @@ import Testing
 
   @Test func runsTheOutsideDisagreesWithAreNamedUnderTheTable() {
     let table = BenchTable.render([
-      result(mode: "async", trace: "steady", newCells: 5, pool: 515),
-      result(mode: "prefetch", trace: "steady", newCells: 5, pool: 515),
+      Self.result(mode: "async", trace: "steady", newCells: 5, pool: 515),
+      Self.result(mode: "prefetch", trace: "steady", newCells: 5, pool: 515),
     ])
     #expect(table.contains("0/0.0 !"))
     #expect(table.contains("  200x60 steady async, pool 515"))

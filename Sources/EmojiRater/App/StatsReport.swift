@@ -87,43 +87,17 @@ public struct StatsReport: Codable, Equatable, Sendable {
     return try encoder.encode(self)
   }
 
-  /// Checks, before the app starts, that a report can be written to `path`,
-  /// so a bad path is an error now and not a lost report at the end: its
-  /// folder exists and takes new files, and the path names a regular file
-  /// or nothing yet (never a device, a FIFO, a folder or a link to another
-  /// user's file, which the report's rename would replace). Returns the
-  /// path to write (a link's own file).
+  /// Checks, before the app starts, that the report can be written to
+  /// `path` (`ReportFile.target`). Returns the path to write.
   @discardableResult
   public static func checkWritable(_ path: String) throws(StatsPathError) -> String {
-    let target = try FileTarget.replaceable(path)
-      .mapError { StatsPathError(path: path, reason: $0.reason) }.get()
-    let directory = RatingsDisk.directory(of: target)
-    do {
-      try RatingsDisk.requireDirectory(directory)
-    } catch {
-      throw StatsPathError(path: path, reason: "its folder \(directory) does not exist")
-    }
-    guard access(directory, W_OK) == 0 else {
-      throw StatsPathError(path: path, reason: "its folder \(directory) is not writable")
-    }
-    if access(target, F_OK) == 0, access(target, W_OK) != 0 {
-      throw StatsPathError(path: path, reason: "the file is not writable")
-    }
-    return target
+    try ReportFile.target(path).mapError { StatsPathError(path: path, reason: $0.reason) }.get()
   }
 
-  /// Writes the report whole or not at all: a temporary file beside the
-  /// target, renamed over it, after the same checks as at start (the path
-  /// may have changed since).
+  /// Writes the report whole or not at all (`ReportFile.write`).
   public func write(to path: String) throws {
-    let target = try Self.checkWritable(path)
     let data = try json()
-    do {
-      try AtomicFileWriter().write(data, to: target)
-    } catch {
-      guard case .writeFailed(_, let reason) = error else { throw error }
-      throw StatsPathError(path: path, reason: reason)
-    }
+    try ReportFile.write(data, to: path).mapError { StatsPathError(path: path, reason: $0.reason) }.get()
   }
 }
 
