@@ -68,6 +68,34 @@ import Testing
     }
   }
 
+  /// The picture is written whole at the end, and a path it cannot go to
+  /// is refused before any run: a clear message, status 2, no file.
+  @Test func plotWritesAnSVGOrRefusesABadPathAtOnce() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "plot-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let missing = folder.path + "/no-such-folder/bench.svg"
+    let refused = try Subprocess.run([AppBinary.path, "bench", "--plot", missing])
+    #expect(refused.status == 2)
+    #expect(refused.output.contains("cannot write the plot to \(missing): its folder"), "\(refused.output)")
+    #expect(!refused.output.contains("bench: 80x24"), "refused before any run")
+    let plot = folder.path + "/bench.svg"
+    let made = try Subprocess.run([
+      AppBinary.path, "bench", "--plot", plot, "--modes", "prefetch", "--traces", "steady", "--sizes",
+      "80x24",
+      "--seconds", "0.2", "--warm-up", "0", "--small-pool", "0",
+    ])
+    #expect(made.status == 0, "\(made.output)")
+    let svg = try String(contentsOfFile: plot, encoding: .utf8)
+    #expect(svg.hasPrefix("<?xml") && svg.hasSuffix("</svg>\n"))
+    #expect(svg.contains("class=\"run\" data-mode=\"prefetch\""))
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+      $0 != "bench.svg"
+    }
+    #expect(leftovers.isEmpty, "no temporary file left: \(leftovers)")
+  }
+
   @Test func badBenchOptionsAreRefused() throws {
     for (arguments, message) in [
       (["--traces", "zigzag"], "steady, burst, reversal, pages"),
