@@ -29,8 +29,9 @@ public enum WidthProbe {
     public var missingAnswers: Int = 0
     /// Whether the terminal answered at all.
     public var answered = false
-    /// Whether it can hold a frame back until it is whole (mode 2026 set
-    /// or reset, not unknown); nil when it did not answer.
+    /// Whether it can hold a frame back until it is whole (mode 2026 set,
+    /// reset or always set; not unknown, not never to be set); nil when it
+    /// did not answer.
     public var synchronizedOutput: Bool?
   }
 
@@ -142,7 +143,8 @@ public enum WidthProbe {
       if !left { Platform.write(Array(Self.leave.utf8), to: output) }
       // Asked before the first position: unanswered by then is unknown to it.
       let setting = modes.first { $0.mode == synchronizedOutputMode }?.setting
-      let synchronized = base == nil ? nil : setting.map { (1...4).contains($0) } ?? false
+      // 1 set, 2 reset, 3 always set; 0 unknown, 4 never to be set.
+      let synchronized = base == nil ? nil : setting.map { (1...3).contains($0) } ?? false
       let modeOwed = base == nil ? 1 : 0
       return Measurement(
         columns: columns, typed: typed, missingAnswers: requests - reports.count + modeOwed,

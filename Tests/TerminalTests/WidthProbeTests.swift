@@ -139,7 +139,7 @@ import Testing
     WidthProbe.measure(["😀"], input: terminal.slave, output: terminal.slave)
   }
 
-  @Test(arguments: [(1, true), (2, true), (3, true), (4, true), (0, false)] as [(Int, Bool)])
+  @Test(arguments: [(1, true), (2, true), (3, true), (4, false), (0, false)] as [(Int, Bool)])
   func aTerminalThatAnswersSaysSo(setting: Int, supported: Bool) throws {
     let terminal = try ScriptedTerminal(
       behaviour: .answers(split: true, garbage: true), modes: [2026: setting]
