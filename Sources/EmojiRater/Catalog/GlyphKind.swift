@@ -86,10 +86,11 @@ public enum GlyphKind: Hashable, Sendable {
     var found: [GlyphKind: Emoji] = [:]
     // Skin tones too, shown or not: they are what every base emoji carries.
     for emoji in catalog.sections.lazy.flatMap(\.votableEmoji) {
-      // A sample tests one kind: the others it needs are the ones every
-      // sequence of its kind needs.
-      var kinds = requirements(of: emoji)
-      if kinds.count > 1 { kinds.subtract([.presentationSelector, .zwjInTwoReads]) }
+      // A sample tests one kind, beside what every sequence of its kind
+      // needs (a joined one, to survive a cut read; one with a text-style
+      // first, VS16).
+      var kinds = requirements(of: emoji).subtracting([.zwjInTwoReads])
+      if kinds == [.zwjWithTextStyleFirst, .presentationSelector] { kinds = [.zwjWithTextStyleFirst] }
       guard kinds.count == 1, let kind = kinds.first, found[kind] == nil else { continue }
       found[kind] = emoji
     }
