@@ -12,7 +12,7 @@ TEST_PACKAGES := $(RUN_PACKAGES) tmux
 SCREENSHOT_PACKAGES := $(TEST_PACKAGES) aha chromium fonts-noto-color-emoji fonts-dejavu-core python3
 TSAN_BUILD := .build-tsan
 
-.PHONY: run build deps deps-test test lint fmt test-tsan bench bench-scale screenshot clean emoji-data
+.PHONY: run build deps deps-test test lint fmt test-tsan bench bench-scale screenshot clean emoji-data keywords-data
 
 run: deps
 	$(SWIFT) build -c release --product emoji-rater
@@ -63,6 +63,11 @@ screenshot:
 	$(SWIFT) build -c release --product emoji-rater
 	scripts/screenshot.sh
 	.build/release/emoji-rater bench --plot docs/bench.svg > /dev/null
+
+# Re-embeds CLDR's English emoji keywords (Debian's unicode-cldr-core).
+keywords-data:
+	@scripts/ensure-packages.sh unicode-cldr-core python3
+	python3 scripts/embed-cldr-keywords.py
 
 # Re-embeds Unicode's emoji-test.txt (EMOJI_TEST=path to use another copy).
 emoji-data:

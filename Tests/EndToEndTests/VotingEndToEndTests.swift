@@ -170,7 +170,7 @@ import Testing
     try session.type("cat")
     #expect(try session.waitFor { $0.contains("/cat▏") && $0.contains("grinning cat ·") }.held)
     try session.press("Enter", "n")
-    #expect(try session.waitFor { $0.contains("2 of 14") && $0.contains("n next") }.held)
+    #expect(try session.waitFor { $0.contains("2 of 16") && $0.contains("n next") }.held)
     try session.press("Escape")
     #expect(try session.waitFor { !$0.contains("/cat") }.held)
     try session.press("q")

@@ -1,7 +1,8 @@
 import CollectionKit
 
-/// An incremental search by name (`/`): the query as typed, its matches,
-/// where the search started, and whether the prompt is still taking keys.
+/// An incremental search by name and keyword (`/`): the query as typed,
+/// its matches, where the search started, and whether the prompt is still
+/// taking keys.
 public struct Search: Equatable, Sendable {
   public private(set) var query = ""
   /// Flat positions of the matching emoji, in order; found once per change
@@ -27,8 +28,11 @@ public struct Search: Equatable, Sendable {
       .filter { Self.name($0.element, contains: words) }.map(\.offset)
   }
 
-  /// Whether a name matches: every word of the query appears in it, in any
-  /// order, ignoring case ("cat face" finds "grinning cat face").
+  /// Whether an emoji matches: every word of the query appears in its name,
+  /// or starts a word of one of its keywords, in any order, ignoring case
+  /// ("cat face" finds "grinning cat face", "laugh" finds 😂 "face with
+  /// tears of joy" by its keyword "laugh"; "cat" does not find 🥴 by
+  /// "intoxicated").
   static func matches(_ query: String, _ emoji: Emoji) -> Bool {
     name(emoji, contains: words(of: query))
   }
@@ -40,7 +44,11 @@ public struct Search: Equatable, Sendable {
   private static func name(_ emoji: Emoji, contains words: [Substring]) -> Bool {
     guard !words.isEmpty else { return false }
     let name = emoji.name.lowercased()
-    return words.allSatisfy { name.contains($0) }
+    return words.allSatisfy { word in
+      // A keyword's word starts with it: at the keyword's start, or after a space.
+      let spaced = " " + word
+      return name.contains(word) || emoji.keywords.contains { $0.hasPrefix(word) || $0.contains(spaced) }
+    }
   }
 
   /// The first match at or after `item` going forward (at or before it

@@ -10,6 +10,8 @@ public struct Emoji: Hashable, Sendable {
   public let version: String
   /// The skin-tone variants that belong to this emoji (empty for variants themselves).
   public internal(set) var skinToneVariants: [Emoji] = []
+  /// What people call it beside its name (`EmojiKeywords`), lower case.
+  public internal(set) var keywords: [String] = []
 
   public init(
     scalars: [Unicode.Scalar], name: String, group: String, subgroup: String, version: String

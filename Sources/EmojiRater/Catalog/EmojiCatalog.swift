@@ -28,11 +28,15 @@ public struct EmojiCatalog: Sendable {
   private let sectionOffsets: Offsets
   public var count: Int { sectionOffsets.total }
 
-  /// Groups `entries` (parser output, in file order) into sections.
-  public init(entries: [Emoji], includeSkinTones: Bool, source: String) {
+  /// Groups `entries` (parser output, in file order) into sections, each
+  /// with its `keywords`.
+  public init(
+    entries: [Emoji], includeSkinTones: Bool, source: String, keywords: EmojiKeywords = .builtIn
+  ) {
     var bases: [Emoji] = []
     var baseIndexByScalars: [[Unicode.Scalar]: Int] = [:]
-    for entry in entries {
+    for var entry in entries {
+      entry.keywords = keywords.keywords(for: entry)
       if entry.hasSkinTone {
         // A variant joins its base; one whose base Unicode does not list on its
         // own (the two-tone handshakes) joins the base just before it.
