@@ -177,6 +177,23 @@ import Testing
     #expect(try session.waitForExit().status == 0)
   }
 
+  /// What people call an emoji finds it: `laugh` is in none of the first
+  /// names, but CLDR's keywords of 😆, 🤣 and 😂; the vote lands on the match.
+  @Test func searchByKeywordThenVote() throws {
+    let home = try DataHome()
+    defer { withExtendedLifetime(home) {} }  // the app uses the folder to the end
+    let session = try startApp(home)
+    try session.type("/laugh")
+    #expect(try session.waitFor { $0.contains("grinning squinting face ·") }.held)
+    try session.press("Enter", "n", "n")
+    #expect(try session.waitFor { $0.contains("face with tears of joy ·") }.held)
+    try session.press("+")
+    #expect(try session.waitFor { $0.contains("▲ voted up") }.held)
+    try session.press("Escape", "q")
+    #expect(try session.waitForExit().status == 0)
+    #expect(home.contents().contains("\"emoji\": \"1f602\""), "\(home.contents())")
+  }
+
   @Test func vShowsOnlyTheVotedUpThenTheRest() throws {
     let home = try DataHome()
     defer { withExtendedLifetime(home) {} }  // the app uses the folder to the end
