@@ -34,7 +34,8 @@ struct EmojiRaterCommand: ParsableCommand {
       """,
     version: AppVersion.current,
     subcommands: [
-      BrowseCommand.self, BenchCommand.self, ExportCommand.self, StatsCommand.self, DoctorCommand.self,
+      BrowseCommand.self, BenchCommand.self, ExportCommand.self, StatsCommand.self, SearchCommand.self,
+      DoctorCommand.self,
     ],
     defaultSubcommand: BrowseCommand.self
   )

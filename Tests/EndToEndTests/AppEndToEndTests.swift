@@ -222,6 +222,24 @@ import Testing
     #expect(!ended.screen.contains("▲"), "no vote was cast")
   }
 
+  /// `emoji-rater search` prints the best matches first, one a line, for a
+  /// pipe; nothing found is status 1, an empty query status 2.
+  @Test func searchPrintsRankedMatchesForScripts() throws {
+    let result = try Subprocess.run([AppBinary.path, "search", "thumbs", "up"])
+    #expect(result.status == 0)
+    #expect(result.output.hasPrefix("👍\tthumbs up\tU+1F44D\n"), "\(result.output)")
+    #expect(try Subprocess.run([AppBinary.path, "search", "zzzz"]).status == 1)
+    let empty = try Subprocess.run([AppBinary.path, "search", " "])
+    #expect(empty.status == 2)
+    #expect(empty.output.contains("the query is empty"))
+  }
+
+  @Test func doctorWithoutATerminalSaysSo() throws {
+    let result = try Subprocess.run([AppBinary.path, "doctor"])
+    #expect(result.status == 2)
+    #expect(result.output.contains("standard input is not a terminal"), "\(result.output)")
+  }
+
   @Test func aCrashStillRestoresTheTerminal() throws {
     // No interactive backtrace: the process dies of the signal once the screen is restored.
     let session = try TmuxSession.app(["--latency", "0"], environment: ["SWIFT_BACKTRACE": "enable=no"])
