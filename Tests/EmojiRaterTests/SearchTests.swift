@@ -41,6 +41,20 @@ import Testing
     for name in expected { #expect(names.contains(name), "\(query) finds \(name)") }
   }
 
+  /// The status line says what else people call the selected emoji: the
+  /// keywords its name does not already say.
+  @MainActor @Test func theStatusLineShowsWhatElsePeopleCallIt() {
+    let all = Self.catalog.sections.flatMap(\.emoji)
+    let joy = all.first { $0.name == "face with tears of joy" }!
+    #expect(StatusLineView.alsoCalled(joy) == ["laugh"])
+    #expect(StatusLineView.alsoCalled(all.first { $0.name == "grinning face" }!).isEmpty)
+    var state = state(columns: 120, rows: 10)
+    while state.selectedEmoji?.name != "face with tears of joy" { state.apply(.move(.right)) }
+    let canvas = render(state)
+    #expect(
+      canvas.text.contains("face with tears of joy · Smileys & Emotion › face-smiling · 8/1914 · also laugh"))
+  }
+
   @Test func everyEmojiWithKeywordsInCLDRHasThem() {
     let all = Self.catalog.sections.flatMap(\.emoji)
     let without = all.filter(\.keywords.isEmpty)

@@ -27,6 +27,13 @@ enum StatusLineView {
     }
   }
 
+  /// The keywords that add to the name: "laugh" and not "face" for 😂
+  /// "face with tears of joy"; at most four.
+  static func alsoCalled(_ emoji: Emoji) -> [String] {
+    let name = emoji.name.lowercased()
+    return Array(emoji.keywords.filter { !name.contains($0) }.prefix(4))
+  }
+
   @MainActor
   static func draw(_ shown: Shown, row: Int, on canvas: any Canvas) {
     let width = canvas.size.columns
@@ -56,10 +63,15 @@ enum StatusLineView {
     }
     column += canvas.truncatedText(
       emoji.name, row: row, column: column, width: width - column - 1, style: Theme.status)
-    // The details go in order of use, each only if it fits whole.
-    let details = [
-      emoji.group + theme.breadcrumb + emoji.subgroup, position, emoji.codePoints, "E" + emoji.version,
-    ]
+    // The details go in order of use, each only if it fits whole: what
+    // people also call it (CLDR's keywords the name does not already say)
+    // right after where it is.
+    let also = alsoCalled(emoji)
+    let details =
+      [emoji.group + theme.breadcrumb + emoji.subgroup, position]
+      + (also.isEmpty ? [] : ["also " + also.joined(separator: ", ")]) + [
+        emoji.codePoints, "E" + emoji.version,
+      ]
     for detail in details {
       let piece = theme.separator + detail
       guard column + TextWidth.columns(of: piece) < width else { continue }
