@@ -14,12 +14,6 @@ public struct AnswerParser: Sendable {
     /// A mode's setting: 0 unknown to the terminal, 1 set, 2 reset, 3 always
     /// set, 4 always reset.
     case mode(Int, setting: Int)
-
-    /// The position, for a cursor report.
-    public var position: (row: Int, column: Int)? {
-      if case .cursor(let row, let column) = self { return (row, column) }
-      return nil
-    }
   }
 
   /// Bytes that may still become an answer.

@@ -33,7 +33,8 @@ public enum AppLauncher {
     }
     // The start-up questions go out now and their answers are read once
     // the rest is ready, so the wait overlaps the start-up.
-    let probe = beginProbe(options.glyphs, catalog: catalog)
+    let isUnicode = Platform.adoptLocale()
+    let probe = beginProbe(asksWidths: options.glyphs == .auto && isUnicode, catalog: catalog)
     let browsed = catalog
     if let items = options.items { catalog = catalog.repeated(toCount: items) }
     // Votes are the person's data: a place they cannot be kept is an error
@@ -56,7 +57,7 @@ public enum AppLauncher {
     var options = options
     options.loading.mode = options.mode ?? .prefetch
     let answers = probe.finish()
-    let glyphs = glyphPolicy(options.glyphs, probe: answers, catalog: browsed)
+    let glyphs = glyphPolicy(isUnicode ? options.glyphs : .ascii, probe: answers, catalog: browsed)
     let screen: TerminalScreen
     do {
       screen = try TerminalScreen.start(
@@ -90,22 +91,20 @@ public enum AppLauncher {
 
   /// Asks the terminal, before the screen starts (so nothing of it shows
   /// and keys typed meanwhile are kept), whether it has synchronized output
-  /// and, for `--glyphs auto` in a UTF-8 locale, how it draws each kind of
-  /// emoji in `catalog`.
-  private static func beginProbe(_ mode: GlyphMode, catalog: EmojiCatalog) -> TerminalProbe.Pending {
-    let asksWidths = mode == .auto && Platform.adoptLocale()
-    return TerminalProbe.begin(
+  /// and, if `asksWidths` (`--glyphs auto` in a UTF-8 locale), how it draws
+  /// each kind of emoji in `catalog`.
+  private static func beginProbe(asksWidths: Bool, catalog: EmojiCatalog) -> TerminalProbe.Pending {
+    TerminalProbe.begin(
       samples: asksWidths ? TerminalProbe.samples(in: catalog) : [], input: STDIN_FILENO,
       output: STDOUT_FILENO)
   }
 
   /// What the grid draws for each emoji: for `--glyphs auto`, as `probe`
   /// found. The columns it decides are declared before anything is drawn.
-  private static func glyphPolicy(_ mode: GlyphMode, probe: TerminalProbe?, catalog: EmojiCatalog)
+  private static func glyphPolicy(_ mode: GlyphMode, probe: TerminalProbe, catalog: EmojiCatalog)
     -> GlyphPolicy
   {
-    guard Platform.adoptLocale() else { return GlyphPolicy(mode: .ascii, measured: [:], catalog: catalog) }
-    let policy = GlyphPolicy(mode: mode, measured: probe?.measured ?? [:], catalog: catalog)
+    let policy = GlyphPolicy(mode: mode, measured: probe.measured, catalog: catalog)
     ColumnTable.declare(policy.overrides)
     return policy
   }

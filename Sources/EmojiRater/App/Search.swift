@@ -23,9 +23,9 @@ public struct Search: Equatable, Sendable {
   /// Sets the query and finds its matches in `catalog`.
   public mutating func setQuery(_ query: String, in catalog: EmojiCatalog) {
     self.query = query
-    let words = Self.words(of: query)
+    let words = SearchRanking.words(of: query)
     matches = catalog.sections.lazy.flatMap(\.emoji).enumerated()
-      .filter { Self.name($0.element, contains: words) }.map(\.offset)
+      .filter { SearchRanking.matches($0.element, words: words) }.map(\.offset)
   }
 
   /// Whether an emoji matches: every word of the query appears in its name,
@@ -34,21 +34,7 @@ public struct Search: Equatable, Sendable {
   /// tears of joy" by its keyword "laugh"; "cat" does not find 🥴 by
   /// "intoxicated").
   static func matches(_ query: String, _ emoji: Emoji) -> Bool {
-    name(emoji, contains: words(of: query))
-  }
-
-  private static func words(of query: String) -> [Substring] {
-    query.lowercased().split(separator: " ")
-  }
-
-  private static func name(_ emoji: Emoji, contains words: [Substring]) -> Bool {
-    guard !words.isEmpty else { return false }
-    let name = emoji.name.lowercased()
-    return words.allSatisfy { word in
-      // A keyword's word starts with it: at the keyword's start, or after a space.
-      let spaced = " " + word
-      return name.contains(word) || emoji.keywords.contains { $0.hasPrefix(word) || $0.contains(spaced) }
-    }
+    SearchRanking.matches(emoji, words: SearchRanking.words(of: query))
   }
 
   /// The first match at or after `item` going forward (at or before it

@@ -26,6 +26,22 @@ public enum SearchRanking {
     query.lowercased().split(separator: " ")
   }
 
+  /// Whether every one of `words` is inside `emoji`'s name or starts a
+  /// word of one of its keywords: the search's matches, which `rank`
+  /// orders. Cheaper than ranking, for the search's every keystroke.
+  static func matches(_ emoji: Emoji, words: [Substring]) -> Bool {
+    guard !words.isEmpty else { return false }
+    let name = emoji.name.lowercased()
+    return words.allSatisfy { name.contains($0) || startsAKeywordWord($0, of: emoji) }
+  }
+
+  /// Whether `word` begins a word of one of `emoji`'s keywords: at a
+  /// keyword's start, or after a space in it.
+  private static func startsAKeywordWord(_ word: Substring, of emoji: Emoji) -> Bool {
+    let spaced = " " + word
+    return emoji.keywords.contains { $0.hasPrefix(word) || $0.contains(spaced) }
+  }
+
   /// How `emoji` answers `query`; nil when some word of it is in neither
   /// its name nor at the start of a word of its keywords.
   public static func rank(_ emoji: Emoji, for query: String) -> Rank? {
@@ -39,13 +55,12 @@ public enum SearchRanking {
     var worst = 0
     var missing = 0
     for word in words {
-      let spaced = " " + word
       let tier: Int
       if nameWords.contains(where: { $0.hasPrefix(word) }) {
         tier = 1
       } else if emoji.keywords.contains(where: { $0 == word }) {
         tier = 2
-      } else if emoji.keywords.contains(where: { $0.hasPrefix(word) || $0.contains(spaced) }) {
+      } else if startsAKeywordWord(word, of: emoji) {
         tier = 3
       } else if name.contains(word) {
         tier = 4
