@@ -98,8 +98,8 @@ public final class AppController {
         Array("emoji-rater: your latest votes could not be saved: \(error)\n".utf8), to: STDERR_FILENO)
       status = 1
     }
-    let summary = SessionSummary.line(stats: frames.stats, loading: frames.loading.loadingSummary)
-    Platform.write(Array((summary + "\n").utf8), to: STDOUT_FILENO)
+    // The report before the summary line: the line is the last word, and
+    // whoever waits for it (a script, a test) finds the report on disk.
     if let statsJSONPath {
       do {
         try StatsReport(stats: frames.stats, loading: frames.loading.loadingSummary).write(to: statsJSONPath)
@@ -110,6 +110,8 @@ public final class AppController {
         if status == 0 { status = 1 }
       }
     }
+    let summary = SessionSummary.line(stats: frames.stats, loading: frames.loading.loadingSummary)
+    Platform.write(Array((summary + "\n").utf8), to: STDOUT_FILENO)
     // _exit, not exit: everything the person needs is written above, and
     // exit's clean-up would run the libraries' destructors under loader
     // threads still finishing their loads (a fuzzed run under load once
