@@ -16,7 +16,10 @@ struct BenchCommand: ParsableCommand {
       one trace, one terminal size and one pool, for --seconds, from the same seed and \
       the same whole first screen, on the catalog repeated to 20 screens of the largest \
       size unless --items says otherwise. Traces: steady (5 rows/s), burst (30 rows/s \
-      half the time), reversal (10 rows/s down then up), pages (page down, sometimes up).
+      half the time), reversal (10 rows/s down then up), pages (page down, sometimes up); \
+      and, when asked for, search ('/\(ScrollTrace.searchQuery)' typed a letter every 150 ms, \
+      then Esc; on the catalog itself unless --items says otherwise), whose table adds the \
+      time from a keystroke to its matches on screen.
       """
   )
 
@@ -45,7 +48,7 @@ struct BenchCommand: ParsableCommand {
   var modes = LoadingMode.allCases.map(\.rawValue).joined(separator: ",")
 
   @Option(help: ArgumentHelp("Comma-separated traces.", valueName: "traces"))
-  var traces = ScrollTrace.allCases.map(\.rawValue).joined(separator: ",")
+  var traces = ScrollTrace.scrolls.map(\.rawValue).joined(separator: ",")
 
   @Option(help: ArgumentHelp("Comma-separated terminal sizes, COLUMNSxROWS.", valueName: "sizes"))
   var sizes = "80x24,200x60"
@@ -169,12 +172,15 @@ struct BenchCommand: ParsableCommand {
     ColumnTable.declare(configuration.glyphs.overrides)
     if !json { Platform.write(Array("bench: glyphs \(glyphs.rawValue)\n".utf8), to: STDERR_FILENO) }
     let count = items ?? BenchRunner.defaultItemCount(catalog: catalog, sizes: plan.sizes)
-    let runner = BenchRunner(
+    let scrolled = BenchRunner(
       catalog: count == catalog.count ? catalog : catalog.repeated(toCount: count),
       configuration: configuration)
+    // A search is of the catalog itself, unless --items says how long.
+    let searched = items == nil ? BenchRunner(catalog: catalog, configuration: configuration) : scrolled
     var results: [BenchResult] = []
     for size in plan.sizes {
       for trace in plan.traces {
+        let runner = trace == .search ? searched : scrolled
         var runs: [(LoadingMode, Int?)] = plan.modes.map { ($0, nil) }
         // The small pool once, at the first size: there priorities decide,
         // and only prefetching has more than one.

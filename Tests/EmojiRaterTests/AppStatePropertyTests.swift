@@ -26,6 +26,7 @@ import Testing
     let full = EmojiCatalog.builtIn(includeSkinTones: false)
     return full.subset(Array(stride(from: 0, to: full.count, by: 8)))
   }()
+  static let searchIndex = SearchIndex(catalog)
   static let eventsPerRun = 40
 
   @Test func everyEventKeepsTheInvariant() {
@@ -107,6 +108,7 @@ import Testing
   /// incrementally than whole, or nil if it never does.
   static func firstFailure(of steps: [Step], drawing: Bool, verbose: Bool = false) -> String? {
     var state = AppState(catalog: catalog, screenSize: Size(rows: 24, columns: 80))
+    state.searchIndex = searchIndex
     let memo = RenderMemo()
     var canvas = TextCanvas(size: state.screen.size)
     for (index, step) in steps.enumerated() {
@@ -133,7 +135,7 @@ import Testing
       }
       guard drawing else { continue }
       if canvas.size != state.screen.size { canvas = TextCanvas(size: state.screen.size) }
-      let content = FullyLoadedContent(catalog: state.catalog)
+      let content = FullyLoadedContent(state: state)
       RootView.draw(state, content: content, memo: memo, on: canvas)
       // Drawing whole as well costs as much again: every few events is enough
       // to catch a screen that drifts from its state.

@@ -23,20 +23,20 @@ import Testing
     #expect(state.filter == .all)
     state.apply(.cycleFilter)
     #expect(state.filter == .up)
-    #expect(state.catalog.count == 2)
+    #expect(state.layout.itemCount == 2)
     #expect(
-      (0..<2).map { state.catalog.emoji(atFlatIndex: $0).name } == [
+      (0..<2).map { state.fullCatalog.emoji(atFlatIndex: state.shown.catalogItem($0)).name } == [
         "grinning face", Self.catalog.emoji(atFlatIndex: 40).name,
       ])
     state.apply(.cycleFilter)
     #expect(state.filter == .down)
-    #expect(state.catalog.count == 1)
+    #expect(state.layout.itemCount == 1)
     state.apply(.cycleFilter)
     #expect(state.filter == .notVoted)
-    #expect(state.catalog.count == Self.catalog.count - 3)
+    #expect(state.layout.itemCount == Self.catalog.count - 3)
     state.apply(.cycleFilter)
     #expect(state.filter == .all)
-    #expect(state.catalog.count == Self.catalog.count)
+    #expect(state.layout.itemCount == Self.catalog.count)
   }
 
   @Test func theSelectedEmojiStaysSelectedIfItShowsElseTheNextThatDoes() {
@@ -52,20 +52,20 @@ import Testing
     var state = state(Self.voting + [.cycleFilter, .move(.first), .vote(.down)])
     // Item 0 is now down, though the filter ("up") was built before: it stays shown.
     #expect(state.votes[0] == .down)
-    #expect(state.catalog.count == 2)
+    #expect(state.layout.itemCount == 2)
     #expect(state.takeVoteChanges().last == .init(item: 0, vote: .down, previous: .up))
   }
 
   @Test func anEmptyFilterSaysSo() {
     let state = state([.cycleFilter])
-    #expect(state.catalog.count == 0)
+    #expect(state.layout.itemCount == 0)
     #expect(state.selectedItem == nil)
   }
 
   @MainActor
   @Test func theFilteredGridOnScreen() {
     let state = state(columns: 80, Self.voting + [.cycleFilter])
-    let canvas = render(state, content: FullyLoadedContent(catalog: state.catalog))
+    let canvas = render(state, content: FullyLoadedContent(state: state))
     #expect(Snapshot.mismatch(canvas.text, named: "filter-up-80x24") == nil)
     #expect(canvas.lines[22].hasPrefix(" [voted up] ▲ voted up face without mouth"))
   }

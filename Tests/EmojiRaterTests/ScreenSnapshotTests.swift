@@ -41,8 +41,8 @@ import Testing
   @Test func wholeSequencesWhereTheTerminalKeepsThemInTwoColumns() {
     let policy = GlyphPolicy(
       mode: .auto, measured: joinsAllButSkinTones, catalog: Self.catalog, libraryColumns: glibc236)
-    let content = FullyLoadedContent(catalog: Self.catalog, glyphs: policy)
-    let people = render(state(columns: 120, rows: 16, [.move(.nextSection)]), content: content)
+    let state = state(columns: 120, rows: 16, [.move(.nextSection)])
+    let people = render(state, content: FullyLoadedContent(state: state, glyphs: policy))
     #expect(Snapshot.mismatch(people.text, named: "glyphs-joined-people-120x16") == nil)
     #expect(people.text.contains("🧔\u{200D}♂️"))
     #expect(people.text.contains("☺️"), "VS16 whole")
@@ -52,8 +52,8 @@ import Testing
   /// seven code points each, as stand-ins.
   @Test func flagsWholeInTmux33() {
     let policy = GlyphPolicy(mode: .auto, measured: tmux33, catalog: Self.catalog, libraryColumns: glibc236)
-    let content = FullyLoadedContent(catalog: Self.catalog, glyphs: policy)
-    let flags = render(state(columns: 120, rows: 8, [.move(.last)]), content: content)
+    let state = state(columns: 120, rows: 8, [.move(.last)])
+    let flags = render(state, content: FullyLoadedContent(state: state, glyphs: policy))
     #expect(Snapshot.mismatch(flags.text, named: "glyphs-tmux-flags-120x8") == nil)
     #expect(flags.text.contains("🇿🇼"))
   }

@@ -10,10 +10,14 @@ protocol ScreenTest {}
 
 /// The catalog those tests use: the built-in one, without skin tones.
 let screenTestCatalog = EmojiCatalog.builtIn(includeSkinTones: false)
+/// Its search index, built once: the app builds it off the main thread as
+/// it starts, the tests give it to each state from the start.
+let screenTestSearchIndex = SearchIndex(screenTestCatalog)
 
 extension ScreenTest {
   func state(columns: Int = 80, rows: Int = 24, _ commands: [Command] = []) -> AppState {
     var state = AppState(catalog: screenTestCatalog, screenSize: Size(rows: rows, columns: columns))
+    state.searchIndex = screenTestSearchIndex
     for command in commands { state.apply(command) }
     return state
   }
@@ -26,7 +30,7 @@ extension ScreenTest {
     let canvas = TextCanvas(size: state.screen.size, isUnicode: unicode)
     canvas.unknownGlyphs = unknown
     RootView.draw(
-      state, content: content ?? FullyLoadedContent(catalog: screenTestCatalog), hud: hud, on: canvas)
+      state, content: content ?? FullyLoadedContent(state: state), hud: hud, on: canvas)
     return canvas
   }
 }

@@ -34,11 +34,18 @@ import Testing
   /// the step's own command.
   @Test func eachStepIsTypedAsTheKeysThatMeanIt() {
     for trace in ScrollTrace.allCases {
+      var searching = false
       for step in trace.steps(duration: 3_000) {
         var reader = PasteReader()
         let events = step.keys.flatMap { reader.take(.character(UInt32($0)), at: 0) }
-        let commands = events.compactMap { KeyBindings.command(for: $0, helpShown: false) }
-        if step.keys.first == 0x1B {
+        let commands = events.compactMap {
+          KeyBindings.command(for: $0, helpShown: false, searching: searching)
+        }
+        searching = step.command == .startSearch || (searching && step.command != .closeOverlay)
+        if step.keys == [0x1B] {
+          // Esc alone: ncurses gives it as the Escape key once no more follows.
+          #expect(KeyBindings.command(for: .key(.escape), helpShown: false) == step.command)
+        } else if step.keys.first == 0x1B {
           // PgDn / PgUp: ncurses turns the escape sequence into one key.
           #expect(step.keys == Array((step.command == .page(down: true) ? "\u{1B}[6~" : "\u{1B}[5~").utf8))
         } else {

@@ -35,11 +35,37 @@ import Testing
   }
 
   @Test func everyRankedEmojiMatchesAndEveryMatchIsRanked() {
-    for query in ["heart", "cat face", "laugh", "flag", "zzzz", ""] {
-      var search = Search(origin: 0)
-      search.setQuery(query, in: Self.catalog)
-      #expect(Set(SearchRanking.ranked(query, in: Self.catalog)) == Set(search.matches), "\(query)")
+    for query in ["heart", "cat face", "laugh", "flag", "zzzz", "", "  "] {
+      let ranked = SearchRanking.ranked(query, in: Self.catalog)
+      #expect(Set(ranked).count == ranked.count, "each once")
+      let matching = (0..<Self.catalog.count).filter {
+        SearchRanking.rank(Self.catalog.emoji(atFlatIndex: $0), for: query) != nil
+      }
+      #expect(Set(ranked) == Set(matching), "\(query)")
     }
+  }
+
+  /// Accents and case fold away, on both sides: `CAFE` finds "café"-like
+  /// names, and a name with capitals is found in lower case.
+  @Test func caseAndAccentsDoNotMatter() {
+    #expect(SearchText.fold("Tränen") == "tranen")
+    #expect(
+      SearchText.words(of: "flag: Côte d’Ivoire").map { String(decoding: $0, as: UTF8.self) } == [
+        "flag", "cote", "d", "ivoire",
+      ])
+    #expect(Self.top("PIÑATA", 1) == ["🪅"])
+  }
+
+  /// A query of candidates: only those are ranked, and what is cancelled stops.
+  @Test func rankingAmongCandidatesAndCancelling() throws {
+    let index = SearchIndex(Self.catalog)
+    let all = try #require(index.ranked("face"))
+    let odd = all.filter { $0 % 2 == 1 }.sorted()
+    #expect(index.ranked("face", among: odd) == all.filter { $0 % 2 == 1 })
+    #expect(index.ranked("face", isCancelled: { true }) == nil || Self.catalog.count < 65_536)
+    let long = SearchIndex(Self.catalog.repeated(toCount: 200_000))
+    #expect(long.ranked("face", isCancelled: { true }) == nil)
+    #expect(long.ranked("face")?.first == all.first, "equals in catalog order: the first copy first")
   }
 
   @Test func bestFirstAndEqualsInCatalogOrder() {

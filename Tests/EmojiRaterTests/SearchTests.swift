@@ -13,16 +13,18 @@ import Testing
     [.startSearch] + text.map { .searchInput($0) }
   }
 
+  func names(_ query: String) -> [String] {
+    SearchRanking.ranked(query, in: Self.catalog).map { Self.catalog.emoji(atFlatIndex: $0).name }
+  }
+
   @Test func everyWordMatchesInAnyOrderIgnoringCase() {
-    var search = Search(origin: 0)
-    search.setQuery("Face CAT", in: Self.catalog)
-    let found = search.matches.map { Self.catalog.emoji(atFlatIndex: $0) }
-    #expect(found.map(\.name).contains("cat face"))
-    #expect(!found.map(\.name).contains("dog face"))
-    for emoji in found {
+    let found = names("Face CAT")
+    #expect(found.contains("cat face"))
+    #expect(!found.contains("dog face"))
+    for name in found {
+      let emoji = Self.catalog.sections.flatMap(\.emoji).first { $0.name == name }!
       let words = ([emoji.name] + emoji.keywords).map { $0.lowercased() }
-      #expect(
-        words.contains { $0.contains("cat") } && words.contains { $0.contains("face") }, "\(emoji.name)")
+      #expect(words.contains { $0.contains("cat") } && words.contains { $0.contains("face") }, "\(name)")
     }
   }
 
@@ -35,10 +37,8 @@ import Testing
     ("thumbs up", ["thumbs up"]),
   ])
   func keywordsFindWhatNamesMiss(query: String, expected: [String]) {
-    var search = Search(origin: 0)
-    search.setQuery(query, in: Self.catalog)
-    let names = Set(search.matches.map { Self.catalog.emoji(atFlatIndex: $0).name })
-    for name in expected { #expect(names.contains(name), "\(query) finds \(name)") }
+    let found = Set(names(query))
+    for name in expected { #expect(found.contains(name), "\(query) finds \(name)") }
   }
 
   /// The status line says what else people call the selected emoji: the
@@ -64,34 +64,94 @@ import Testing
     #expect(EmojiKeywords.builtIn.count > 3_900)
   }
 
-  @Test func typingJumpsToTheFirstMatchFromWhereTheSearchBegan() {
-    let state = state([.move(.down)] + typing("cat"))
-    #expect(state.selectedEmoji.map { Search.matches("cat", $0) } == true)
+  /// What the grid shows is what `state` shows: its emoji, in order.
+  func shownNames(_ state: AppState) -> [String] {
+    (0..<state.layout.itemCount).map {
+      state.fullCatalog.emoji(atFlatIndex: state.shown.catalogItem($0)).name
+    }
+  }
+
+  @Test func typingNarrowsTheGridToTheMatchesBestFirst() {
+    let state = state([.move(.down)] + typing("laugh"))
+    #expect(shownNames(state) == names("laugh"))
+    #expect(state.sections == [GridSection(name: "Best matches for “laugh”", count: names("laugh").count)])
+    #expect(state.selectedFlatIndex == 0, "the best match is selected")
     #expect(state.search?.isEditing == true)
-    // Every match lies after where the search began, or it wrapped round.
-    let origin = 15
-    #expect(state.selectedFlatIndex! >= origin)
+    #expect(state.search?.matchCount == names("laugh").count)
+    // Each letter ranks again: "la" is broader, "laugh" narrower.
+    let broader = self.state(typing("la"))
+    #expect(broader.layout.itemCount > state.layout.itemCount)
   }
 
   @Test func nAndNStepThroughTheMatchesAndWrap() throws {
     var state = state(typing("heart") + [.confirmSearch])
-    let matches = try #require(state.search?.matches)
-    #expect(matches.count > 3)
-    #expect(state.selectedFlatIndex == matches[0])
+    let count = state.layout.itemCount
+    #expect(count > 3)
+    #expect(state.selectedFlatIndex == 0)
     state.apply(.nextMatch(forward: true))
-    #expect(state.selectedFlatIndex == matches[1])
+    #expect(state.selectedFlatIndex == 1)
     state.apply(.nextMatch(forward: false))
     state.apply(.nextMatch(forward: false))
-    #expect(state.selectedFlatIndex == matches.last, "wraps to the last")
+    #expect(state.selectedFlatIndex == count - 1, "wraps to the last")
+    state.apply(.nextMatch(forward: true))
+    #expect(state.selectedFlatIndex == 0, "and round to the first")
   }
 
-  @Test func nothingMatchingGoesBackToTheStartAndEscClears() {
+  @Test func nothingMatchingEmptiesTheGridAndBackspacingBringsItBack() {
     var state = state([.move(.right)] + typing("zzzz"))
-    #expect(state.search?.matches.isEmpty == true)
-    #expect(state.selection == IndexPath(item: 1, section: 0))
-    state.apply(.searchBackspace)
+    #expect(state.search?.matchCount == 0)
+    #expect(state.layout.itemCount == 0 && state.selection == nil)
+    for _ in 0..<4 { state.apply(.searchBackspace) }
+    #expect(state.layout.itemCount == Self.catalog.count, "no words: the whole grid")
+    #expect(state.selection == IndexPath(item: 1, section: 0), "where the search began")
     state.apply(.closeOverlay)
     #expect(state.search == nil)
+  }
+
+  @Test func escWhileTypingGoesBackWhereTheSearchBegan() {
+    var state = state([.move(.down), .move(.right)] + typing("laugh"))
+    state.apply(.closeOverlay)
+    #expect(state.search == nil)
+    #expect(state.layout.itemCount == Self.catalog.count)
+    #expect(state.selectedFlatIndex == 16)
+  }
+
+  @Test func escAfterChoosingKeepsTheMatchAmongItsNeighbours() throws {
+    var state = state(typing("laugh") + [.confirmSearch, .nextMatch(forward: true)])
+    let chosen = try #require(state.selectedItem)
+    state.apply(.closeOverlay)
+    #expect(state.search == nil)
+    #expect(state.layout.itemCount == Self.catalog.count)
+    #expect(state.selectedItem == chosen)
+    #expect(state.selectedFlatIndex == chosen, "the whole grid is in catalog order again")
+  }
+
+  @Test func aVoteOnAMatchLandsOnThatEmoji() throws {
+    var state = state(typing("tears of joy") + [.confirmSearch, .vote(.up)])
+    let joy = try #require(
+      (0..<Self.catalog.count).first {
+        Self.catalog.emoji(atFlatIndex: $0).name == "face with tears of joy"
+      })
+    #expect(state.selectedEmoji?.name == "face with tears of joy")
+    #expect(state.votes == [joy: .up])
+    #expect(state.takeVoteChanges() == [.init(item: joy, vote: .up, previous: nil)])
+  }
+
+  /// The search looks only among what the filter keeps, and a new filter
+  /// ranks the query again.
+  @Test func searchAndTheVoteFilterCombine() {
+    // Votes up on 😀 (item 0) and 😂 (item 7), then "face" among votes up.
+    var state = state(
+      [.vote(.up)] + Array(repeating: .move(.right), count: 7) + [.vote(.up), .cycleFilter] + typing("joy")
+        + [.confirmSearch])
+    #expect(shownNames(state) == ["face with tears of joy"])
+    state.apply(.cycleFilter)  // voted down: none
+    #expect(state.filter == .down && state.layout.itemCount == 0)
+    #expect(state.search?.answered == "joy")
+    state.apply(.cycleFilter)  // not voted: the other joyful ones
+    #expect(!shownNames(state).contains("face with tears of joy") && state.layout.itemCount > 0)
+    state.apply(.cycleFilter)  // all
+    #expect(shownNames(state) == names("joy"))
   }
 
   @Test func theSearchPromptTakesEveryKeyItCanType() {
@@ -113,7 +173,7 @@ import Testing
   @Test func thePromptOnTheBottomLine() {
     for (commands, name) in [
       (typing("cat fa"), "search-typing-80x8"), (typing("cat") + [.confirmSearch], "search-done-80x8"),
-      (typing("xqz"), "search-none-80x8"),
+      (typing("xqz"), "search-none-80x8"), (typing("laugh"), "search-laugh-80x8"),
     ] {
       let canvas = render(state(rows: 8, commands))
       #expect(Snapshot.mismatch(canvas.text, named: name) == nil)

@@ -162,34 +162,50 @@ import Testing
     #expect(home.contents().contains("1f600"), "the first copy's vote is kept")
   }
 
-  @Test func searchByNameThenStepThroughTheMatches() throws {
+  /// Typing narrows the grid to the matches, best first; n steps through
+  /// them; Esc brings the whole grid back.
+  @Test func searchNarrowsTheGridThenStepThroughTheMatches() throws {
     let home = try DataHome()
     defer { withExtendedLifetime(home) {} }  // the app uses the folder to the end
     let session = try startApp(home)
     try session.type("/")
     try session.type("cat")
-    #expect(try session.waitFor { $0.contains("/cat▏") && $0.contains("grinning cat ·") }.held)
+    // 🐈 first, selected, its details on the status line once loaded.
+    let narrowed = try session.waitFor {
+      $0.contains("/cat▏") && $0.contains("Best matches for “cat” (16)")
+        && $0.contains(" cat · Animals & Nature")
+    }
+    #expect(narrowed.held, "\(narrowed.screen)")
+    #expect(!narrowed.screen.contains("Smileys & Emotion ("), "only the matches show")
     try session.press("Enter", "n")
     #expect(try session.waitFor { $0.contains("2 of 16") && $0.contains("n next") }.held)
     try session.press("Escape")
-    #expect(try session.waitFor { !$0.contains("/cat") }.held)
+    let whole = try session.waitFor { !$0.contains("/cat") && $0.contains("Smileys & Emotion (") }
+    #expect(whole.held, "\(whole.screen)")
     try session.press("q")
     #expect(try session.waitForExit().status == 0)
   }
 
   /// What people call an emoji finds it: `laugh` is in none of the first
-  /// names, but CLDR's keywords of 😆, 🤣 and 😂; the vote lands on the match.
+  /// names, but CLDR's keywords of 🤣, 😆 and 😂, which the grid narrows to;
+  /// the vote lands on the match chosen, and Esc brings back the whole grid.
   @Test func searchByKeywordThenVote() throws {
     let home = try DataHome()
     defer { withExtendedLifetime(home) {} }  // the app uses the folder to the end
     let session = try startApp(home)
     try session.type("/laugh")
-    #expect(try session.waitFor { $0.contains("grinning squinting face ·") }.held)
+    let narrowed = try session.waitFor { $0.contains("Best matches for “laugh” (3)") && $0.contains("😂") }
+    #expect(narrowed.held, "\(narrowed.screen)")
     try session.press("Enter", "n", "n")
-    #expect(try session.waitFor { $0.contains("face with tears of joy ·") }.held)
+    #expect(try session.waitFor { $0.contains("face with tears of joy ·") && $0.contains("3 of 3") }.held)
     try session.press("+")
     #expect(try session.waitFor { $0.contains("▲ voted up") }.held)
-    try session.press("Escape", "q")
+    try session.press("Escape")
+    let whole = try session.waitFor {
+      $0.contains("Smileys & Emotion (") && $0.contains("face with tears of joy ·")
+    }
+    #expect(whole.held, "the whole grid, the match still selected: \(whole.screen)")
+    try session.press("q")
     #expect(try session.waitForExit().status == 0)
     #expect(home.contents().contains("\"emoji\": \"1f602\""), "\(home.contents())")
   }

@@ -13,8 +13,7 @@ extension AppState {
       if !holds { broken.append(rule()) }
     }
     require(
-      layout.sectionItemCounts == catalog.sections.map(\.emoji.count),
-      "the layout's sections are not the shown catalog's")
+      layout.sectionItemCounts == sections.map(\.count), "the layout's sections are not the grid's sections")
     require(
       layout.columns
         == GridLayout(sectionItemCounts: [], width: screen.size.columns, metrics: layout.metrics).columns,
@@ -38,8 +37,12 @@ extension AppState {
     }
     require(voteOverlay == nil || selection != nil, "the voting overlay is open on nothing")
     if let search {
-      require(search.origin < layout.itemCount, "the search began at \(search.origin), past the grid's end")
-      require(search.matches.allSatisfy { $0 < layout.itemCount }, "a search match lies past the grid's end")
+      require(
+        search.origin.map { $0 < fullCatalog.count } ?? true,
+        "the search began at \(search.origin ?? -1), past the catalog's end")
+      require(
+        search.answered == nil || layout.itemCount == search.matchCount,
+        "the grid shows \(layout.itemCount) cells for \(search.matchCount) matches")
     }
     require(votes.keys.allSatisfy { (0..<fullCatalog.count).contains($0) }, "a vote names no emoji")
     if let item = selectedItem, let emoji = selectedEmoji {

@@ -57,6 +57,22 @@ public final class FrameLoop {
   private var saveCheckScheduled = false
   /// The process was stopped (Ctrl-Z) during this tick.
   private var resumedFromSuspend = false
+  /// Ranks queries off the main thread: for a catalog too long to rank in
+  /// a frame, and until a short one's index is built (nil when the state
+  /// came with one).
+  private var searchRunner: SearchRunner?
+  /// The query and filter list last handed to `searchRunner`.
+  private var askedSearch: (query: String, filterGeneration: Int)?
+  /// The query on screen, and when the first keystroke its matches are
+  /// not yet drawn for was handled: the start of a search's time to results.
+  private var shownQuery: String?
+  private var queryTypedAt: UInt64?
+  /// From a keystroke in the search to the frame that draws its matches
+  /// (ranked in that very frame, or off the main thread).
+  public private(set) var searchLatency = LatencyRecorder()
+  /// The main thread's part of each keystroke in the search: the state
+  /// taking the letter and, for a catalog that ranks inside a frame, ranking it.
+  public private(set) var searchWork = LatencyRecorder()
 
   public init(
     state: AppState, loading: LoadingController, screen: TerminalScreen,
@@ -68,6 +84,12 @@ public final class FrameLoop {
     self.clock = clock
     pacer = FramePacer(framesPerSecond: framesPerSecond)
     stats = FrameStats(framesPerSecond: framesPerSecond)
+    guard state.searchIndex == nil else { return }
+    let ranksInline = state.fullCatalog.count <= AppState.inlineSearchLimit
+    searchRunner = SearchRunner(catalog: state.fullCatalog) { [weak self] index in
+      // Short enough to rank inside a frame: from now on the state does.
+      if ranksInline { self?.state.searchIndex = index }
+    }
   }
 
   /// Starts the frame clock; frames then come from the main queue.
@@ -130,6 +152,8 @@ public final class FrameLoop {
     pendingCommands.removeAll()
     for event in events { handle(event) }
     for command in commands { perform(command) }
+    noteQuery(at: start)
+    askForSearch()
     if state.wantsQuit {
       onQuit?()
       return
@@ -193,6 +217,10 @@ public final class FrameLoop {
       work.output = clock.now() - drawn
       needsDisplay = false
       onFrameWritten?()
+      if let typed = queryTypedAt, state.search?.isRanking != true {
+        searchLatency.record(milliseconds: Double(clock.now() - typed) / 1e6)
+        queryTypedAt = nil
+      }
     }
     // sync mode: the main thread waits for one cell's data, after the frame
     // is out, so what the last keys did (the mode label, a moved selection,
@@ -290,11 +318,6 @@ public final class FrameLoop {
       resumedFromSuspend = true
       // Back after `fg`: the size may have changed while stopped.
       state.apply(.resize(screen.updateSize()))
-    case .cycleFilter:
-      state.apply(command)
-      loading.show(state.shown)
-      // Another list under the same layout could have the same shape: draw whole.
-      memo.invalidate()
     case .copySelection:
       state.apply(command)
       // The glyph is part of what a load hides: it is copied once it shows.
@@ -304,13 +327,65 @@ public final class FrameLoop {
     case .resetStatistics:
       loading.resetStatistics()
       stats.reset()
-    default: state.apply(command)
+      searchLatency = LatencyRecorder()
+      searchWork = LatencyRecorder()
+    case .searchInput, .searchBackspace, .paste:
+      let start = clock.now()
+      apply(command)
+      searchWork.record(milliseconds: Double(clock.now() - start) / 1e6)
+    default:
+      apply(command)
     }
     for change in state.takeVoteChanges() { record(change) }
     needsDisplay = true
     // Debug builds (every test, the end-to-end fuzzing among them) stop at
     // the command that broke the state, not at a later one that trips on it.
     assert(state.invariantViolations.isEmpty, "after \(command): \(state.invariantViolations)")
+  }
+
+  /// Applies a command to the state; a new list in the grid goes to the loader.
+  private func apply(_ command: Command) {
+    let grid = state.gridGeneration
+    state.apply(command)
+    if state.gridGeneration != grid { loading.show(state.shown) }
+  }
+
+  /// Notes when the query changed: its matches are owed from then.
+  private func noteQuery(at now: UInt64) {
+    let query = state.search.flatMap { $0.isBlank ? nil : $0.query }
+    guard query != shownQuery else { return }
+    shownQuery = query
+    if query == nil {
+      queryTypedAt = nil
+    } else if queryTypedAt == nil {
+      queryTypedAt = now
+    }
+  }
+
+  /// Hands the query to the search's queue, if the state waits on it for one
+  /// it has not been given yet.
+  private func askForSearch() {
+    guard let searchRunner, let pending = state.pendingSearch else {
+      askedSearch = nil  // Nothing owed: a later query asks afresh, even the same one.
+      return
+    }
+    guard askedSearch.map({ $0 != (pending.query, pending.filterGeneration) }) ?? true else { return }
+    askedSearch = (pending.query, pending.filterGeneration)
+    searchRunner.rank(pending.query, among: pending.candidates, filterGeneration: pending.filterGeneration) {
+      [weak self] results in
+      self?.receive(results)
+    }
+  }
+
+  /// Matches ranked off the main thread: shown at the next frame, if they
+  /// still answer what is typed.
+  private func receive(_ results: SearchResults) {
+    let grid = state.gridGeneration
+    state.show(results)
+    guard state.gridGeneration != grid else { return }
+    loading.show(state.shown)
+    needsDisplay = true
+    wake()
   }
 
   /// A vote changed: its cell draws again, and the store hears of it.

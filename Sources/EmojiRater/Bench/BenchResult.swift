@@ -57,6 +57,16 @@ public struct BenchResult: Codable, Equatable, Sendable {
   /// Whether the app's dropped frames or hitch ratio part from the
   /// outside's by more than 10 % or two frames.
   public var outsideDisagrees: Bool
+  /// The search trace's time to results, in milliseconds: from a keystroke
+  /// to the frame that draws its query's matches (`FrameLoop.searchLatency`),
+  /// and how many keystrokes had theirs drawn. nil in a scroll.
+  public var resultsP50: Double? = nil
+  public var resultsP99: Double? = nil
+  public var searches: Int? = nil
+  /// The main thread's time per keystroke (ranking included, inside a
+  /// frame's budget, for a catalog short enough), in milliseconds.
+  public var keystrokeP50: Double? = nil
+  public var keystrokeP99: Double? = nil
 
   /// Whether the trace brought in cells faster than the pool can load them:
   /// then some must show a spinner, however the loads are ordered.

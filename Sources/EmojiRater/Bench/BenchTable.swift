@@ -4,6 +4,56 @@ import Foundation
 /// on adjacent lines so they read side by side.
 public enum BenchTable {
   public static func render(_ results: [BenchResult]) -> String {
+    let scrolls = results.filter { $0.trace != ScrollTrace.search.rawValue }
+    let searches = results.filter { $0.trace == ScrollTrace.search.rawValue }
+    var parts: [String] = []
+    if !scrolls.isEmpty { parts.append(renderScrolls(scrolls)) }
+    if !searches.isEmpty { parts.append(renderSearches(searches)) }
+    return parts.joined(separator: "\n\n")
+  }
+
+  /// The search trace: the frames while typing, and the time from a
+  /// keystroke to its matches on screen.
+  static func renderSearches(_ results: [BenchResult]) -> String {
+    let header = [
+      "size", "items", "trace", "mode", "frames", "dropped", "work p50/p95/p99 ms", "in/draw/out ms",
+      "hitch ms/s", "keystrokes", "keystroke p50/p99 ms", "results p50/p99 ms",
+    ]
+    var rows: [[String]] = [header]
+    for result in results {
+      rows.append([
+        "\(result.columns)x\(result.rows)", String(result.items), result.trace, result.mode,
+        String(result.frames),
+        String(format: "%d (%.1f%%)", result.dropped, result.droppedShare * 100),
+        String(format: "%.2f/%.2f/%.2f", result.workP50, result.workP95, result.workP99),
+        String(format: "%.2f/%.2f/%.2f", result.inputMean, result.drawMean, result.outputMean),
+        String(format: "%.1f", result.hitchRatio), result.searches.map(String.init) ?? "-",
+        "\(format(result.keystrokeP50, digits: 2))/\(format(result.keystrokeP99, digits: 2))",
+        "\(format(result.resultsP50, digits: 1))/\(format(result.resultsP99, digits: 1))",
+      ])
+    }
+    return
+      (aligned(rows, leftAligned: [0, 2, 3]) + [
+        "",
+        "search: '/\(ScrollTrace.searchQuery)' typed a letter every 150 ms, then Esc. keystroke: the main thread's",
+        "time to take a letter (ranking the catalog, up to \(AppState.inlineSearchLimit) items; beyond, ranked off the main",
+        "thread). results: from the frame that takes a keystroke to the end of the frame that draws its matches.",
+      ]).joined(separator: "\n")
+  }
+
+  /// Rows of cells in columns, names left-aligned, numbers right-aligned.
+  private static func aligned(_ rows: [[String]], leftAligned: Set<Int>) -> [String] {
+    let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+    return rows.map { row in
+      row.enumerated().map { index, cell in
+        leftAligned.contains(index)
+          ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+          : String(repeating: " ", count: widths[index] - cell.count) + cell
+      }.joined(separator: "  ")
+    }
+  }
+
+  static func renderScrolls(_ results: [BenchResult]) -> String {
     let header = [
       "size", "items", "trace", "pool", "mode", "frames", "dropped", "work p50/p95/p99 ms", "in/draw/out ms",
       "hitch ms/s", "outside drop/hitch", "key→screen p50/p95 ms",
@@ -32,15 +82,8 @@ public enum BenchTable {
         String(format: "%.1f", result.firstFrameMilliseconds),
       ])
     }
-    let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-    let table = rows.map { row in
-      row.enumerated().map { index, cell in
-        // Names left-aligned, numbers (items and from "frames" on) right-aligned.
-        [0, 2, 3, 4].contains(index)
-          ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
-          : String(repeating: " ", count: widths[index] - cell.count) + cell
-      }.joined(separator: "  ")
-    }.joined(separator: "\n")
+    // Names left-aligned, numbers (items and from "frames" on) right-aligned.
+    let table = aligned(rows, leftAligned: [0, 2, 3, 4]).joined(separator: "\n")
     return ([table] + outsideNotes(results) + capacityNotes(results)).joined(separator: "\n")
   }
 

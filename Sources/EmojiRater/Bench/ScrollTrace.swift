@@ -1,5 +1,5 @@
-/// A scripted scroll, the same every run: what the benchmark "does" to the
-/// app, command by command, at fixed times.
+/// A scripted scroll (or search), the same every run: what the benchmark
+/// "does" to the app, command by command, at fixed times.
 public enum ScrollTrace: String, CaseIterable, Sendable {
   /// One row every 200 ms: a steady 5 rows a second.
   case steady
@@ -9,6 +9,18 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
   case reversal
   /// A page down every 600 ms, and every fourth one a page back up.
   case pages
+  /// `/`, then `searchQuery` a letter every 150 ms (each ranks the catalog
+  /// again and narrows the grid), then Esc: a person looking something up.
+  case search
+
+  /// The traces that scroll: what `bench` runs unless asked otherwise.
+  public static let scrolls: [ScrollTrace] = [.steady, .burst, .reversal, .pages]
+
+  /// What the search trace types: its first letters match most of the
+  /// catalog, its last a handful.
+  public static let searchQuery = "smiling cat"
+  /// A letter every 150 ms: a quick typist.
+  static let searchKeyInterval = 150.0
 
   /// How long the trace takes to repeat itself, in milliseconds.
   public var cycle: Double {
@@ -17,6 +29,7 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
     case .burst: 1_000
     case .reversal: 3_000
     case .pages: 2_400
+    case .search: Double(Self.searchQuery.count + 2) * Self.searchKeyInterval
     }
   }
 
@@ -33,6 +46,9 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
     case .steady, .burst: 2.4
     case .reversal: cycle / 2 / 1000
     case .pages: 2 * cycle / 1000
+    // Once through: a long catalog's index is built by then, as it is a
+    // moment after the app starts.
+    case .search: cycle / 1000
     }
   }
 
@@ -63,6 +79,9 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
       switch command {
       case .scroll(let rows): Array(repeating: rows > 0 ? 0x05 : 0x19, count: abs(rows))
       case .page(let down): Array((down ? "\u{1B}[6~" : "\u{1B}[5~").utf8)
+      case .startSearch: Array("/".utf8)
+      case .searchInput(let character): Array(String(character).utf8)
+      case .closeOverlay: [0x1B]
       default: []
       }
     }
@@ -98,6 +117,14 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
         count += 1
         steps.append(Step(time: time, command: .page(down: count % 4 != 0)))
         time += cycle / 4  // Three pages down and one up: four a cycle.
+      }
+    case .search:
+      let typed = [Command.startSearch] + Self.searchQuery.map(Command.searchInput) + [.closeOverlay]
+      while time < duration {
+        for command in typed where time < duration {
+          steps.append(Step(time: time, command: command))
+          time += Self.searchKeyInterval
+        }
       }
     }
     return steps

@@ -12,6 +12,16 @@ public struct Emoji: Hashable, Sendable {
   public internal(set) var skinToneVariants: [Emoji] = []
   /// What people call it beside its name (`EmojiKeywords`), lower case.
   public internal(set) var keywords: [String] = []
+  /// Its name in the user's language (CLDR's `tts` annotation), when that
+  /// is not English and CLDR has one for it.
+  public internal(set) var localName: String?
+  /// Its keywords in the user's language, likewise (empty in English).
+  public internal(set) var localKeywords: [String] = []
+
+  /// The name to show: the user's language's, else Unicode's.
+  public var shownName: String { localName ?? name }
+  /// The keywords to show beside `shownName`: in the same language.
+  public var shownKeywords: [String] { localName == nil ? keywords : localKeywords }
 
   public init(
     scalars: [Unicode.Scalar], name: String, group: String, subgroup: String, version: String

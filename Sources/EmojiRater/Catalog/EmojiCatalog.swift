@@ -92,9 +92,9 @@ public struct EmojiCatalog: Sendable {
     return EmojiCatalog(sections: sections, source: "\(source), repeated to \(items) items")
   }
 
-  /// The emoji at these flat positions (ascending) in their sections, for a
-  /// filtered grid; sections left empty are dropped.
-  public func subset(_ items: [Int]) -> EmojiCatalog {
+  /// The emoji at these flat positions (ascending), in their sections;
+  /// sections left empty are dropped. A smaller catalog of the same shape.
+  func subset(_ items: [Int]) -> EmojiCatalog {
     var kept: [[Emoji]] = Array(repeating: [], count: sections.count)
     for item in items {
       let section = sectionOffsets.part(containing: item)
@@ -102,6 +102,11 @@ public struct EmojiCatalog: Sendable {
     }
     let shown = zip(sections, kept).filter { !$0.1.isEmpty }.map { Section(name: $0.0.name, emoji: $0.1) }
     return EmojiCatalog(sections: shown, source: source)
+  }
+
+  /// The section holding a flat position.
+  func part(containing index: Int) -> Int {
+    sectionOffsets.part(containing: index)
   }
 
   public subscript(section: Int, item: Int) -> Emoji { sections[section].emoji[item] }

@@ -1,23 +1,37 @@
 import CollectionKit
 
-/// Which of the catalog's items the grid shows: all of them, or, under a
-/// filter, some of them in catalog order. Maps a shown position (the grid's
-/// flat index) to the catalog position — the loader's identifier and the
-/// votes' key, which must not change when the filter does — and back.
+/// Which of the catalog's items the grid shows, in what order: all of them;
+/// under a filter, some in catalog order; under a search, the matches best
+/// first. Maps a shown position (the grid's flat index) to the catalog
+/// position — the loader's identifier and the votes' key, which must not
+/// change when the filter or the search does — and back.
 public struct ShownItems: Equatable, Sendable {
-  /// Ascending catalog positions; nil when every item shows.
+  /// Catalog positions, each once; nil when every item shows.
   private let items: [Int]?
+  /// Where each catalog position shows (-1 where it does not), for an order
+  /// that is not the catalog's; ascending items are found by binary search.
+  private let positions: [Int32]?
 
-  public static let all = ShownItems(items: nil)
+  public static let all = ShownItems(items: nil, positions: nil)
 
-  private init(items: [Int]?) {
+  private init(items: [Int]?, positions: [Int32]?) {
     self.items = items
+    self.positions = positions
   }
 
-  /// These catalog positions, which must be ascending.
+  /// These catalog positions, in this order, each once.
   public init(_ items: [Int]) {
-    precondition(zip(items, items.dropFirst()).allSatisfy { $0 < $1 }, "shown items must be in catalog order")
     self.items = items
+    guard !zip(items, items.dropFirst()).allSatisfy({ $0 < $1 }) else {
+      positions = nil
+      return
+    }
+    var positions = [Int32](repeating: -1, count: (items.max() ?? -1) + 1)
+    for (shown, item) in items.enumerated() {
+      precondition(positions[item] == -1, "catalog item \(item) is shown twice")
+      positions[item] = Int32(shown)
+    }
+    self.positions = positions
   }
 
   /// The catalog position of the item shown at `shown`.
@@ -28,7 +42,18 @@ public struct ShownItems: Equatable, Sendable {
   /// Where a catalog item shows, if it does.
   public func shownItem(_ catalogItem: Int) -> Int? {
     guard let items else { return catalogItem }
+    if let positions {
+      let shown = catalogItem < positions.count ? Int(positions[catalogItem]) : -1
+      return shown >= 0 ? shown : nil
+    }
     let index = items.partitioningIndex { $0 >= catalogItem }
     return index < items.count && items[index] == catalogItem ? index : nil
+  }
+
+  /// The catalog positions shown, in order; nil when every one is.
+  public var catalogItems: [Int]? { items }
+
+  public static func == (lhs: ShownItems, rhs: ShownItems) -> Bool {
+    lhs.items == rhs.items  // `positions` follows from `items`.
   }
 }

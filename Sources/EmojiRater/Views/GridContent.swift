@@ -27,22 +27,31 @@ public struct LoadingSummary: Equatable, Sendable {
   public var display: DisplayCounters
 }
 
-/// Every cell loaded: the catalog itself. For screens that do not test loading.
+/// Every cell loaded: the catalog itself, as a state's grid shows it. For
+/// screens that do not test loading.
 public struct FullyLoadedContent: GridContent {
   public let catalog: EmojiCatalog
+  public let shown: ShownItems
+  public let layout: GridLayout
   public let glyphs: GlyphPolicy
 
-  public init(catalog: EmojiCatalog, glyphs: GlyphPolicy = .safe) {
-    self.catalog = catalog
+  public init(state: AppState, glyphs: GlyphPolicy = .safe) {
+    catalog = state.fullCatalog
+    shown = state.shown
+    layout = state.layout
     self.glyphs = glyphs
   }
 
   public func content(at indexPath: IndexPath) -> CellContent {
-    .loaded(EmojiPresentation(catalog[indexPath.section, indexPath.item], policy: glyphs))
+    .loaded(EmojiPresentation(emoji(at: indexPath), policy: glyphs))
   }
 
   public func loadedEmoji(at indexPath: IndexPath) -> Emoji? {
-    catalog[indexPath.section, indexPath.item]
+    emoji(at: indexPath)
+  }
+
+  private func emoji(at indexPath: IndexPath) -> Emoji {
+    catalog.emoji(atFlatIndex: shown.catalogItem(layout.flatIndex(of: indexPath)))
   }
 
   public var loadingSummary: LoadingSummary? { nil }

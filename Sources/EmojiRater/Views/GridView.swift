@@ -55,7 +55,7 @@ enum GridView {
       case .header(let section):
         if before != .header(section: section) {
           if previous != nil { clearLine(screenRow, on: canvas) }
-          drawHeader(state.catalog.sections[section], row: screenRow, theme: Theme.for(canvas), on: canvas)
+          drawHeader(state.sections[section], row: screenRow, theme: Theme.for(canvas), on: canvas)
         }
         lines.append(.header(section: section))
       case .items(let section, let items):
@@ -139,13 +139,13 @@ enum GridView {
   /// ` ── Smileys & Emotion (168) ─────────`
   @MainActor
   private static func drawHeader(
-    _ section: EmojiCatalog.Section, row: Int, theme: Theme, on canvas: any Canvas
+    _ section: GridSection, row: Int, theme: Theme, on canvas: any Canvas
   ) {
     let width = canvas.size.columns
     var column = 1
     column += canvas.text(theme.rule + theme.rule + " ", row: row, column: column, style: Theme.header)
     column += canvas.truncatedText(
-      "\(section.name) (\(section.emoji.count)) ", row: row, column: column,
+      "\(section.name) (\(section.count)) ", row: row, column: column,
       width: width - column - 1, style: Theme.header)
     let ruleLength = max(0, width - column - 1)
     canvas.text(

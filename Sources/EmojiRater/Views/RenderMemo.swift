@@ -18,6 +18,9 @@ public final class RenderMemo {
     var size: Size
     var isUnicode: Bool
     var layout: GridLayout
+    /// Which list of emoji the layout lays out (`AppState.gridGeneration`):
+    /// another filter or query can have the very same shape.
+    var grid: Int
   }
 
   private var frame: Frame?

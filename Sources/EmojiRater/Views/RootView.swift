@@ -10,7 +10,8 @@ public enum RootView {
     _ state: AppState, content: any GridContent, hud: HUDModel? = nil, memo: RenderMemo? = nil,
     on canvas: any Canvas
   ) {
-    let frame = RenderMemo.Frame(size: canvas.size, isUnicode: canvas.isUnicode, layout: state.layout)
+    let frame = RenderMemo.Frame(
+      size: canvas.size, isUnicode: canvas.isUnicode, layout: state.layout, grid: state.gridGeneration)
     let topRow = state.presentedViewport.topRow
     let previous = memo?.reusableGrid(for: frame, topRow: topRow, on: canvas)
     if previous == nil { canvas.clear() }
@@ -61,8 +62,9 @@ struct BottomLines: Equatable {
   init(_ state: AppState, content: any GridContent, hud: HUDModel?) {
     status = StatusLineView.Shown(state, content: content)
     if let search = state.search {
-      hint = .search(
-        search, position: state.selectedFlatIndex.flatMap(search.position(of:)), message: state.message)
+      // The grid is the matches: the selection's place in it is its place among them.
+      let position = search.answered == nil ? nil : state.selectedFlatIndex.map { $0 + 1 }
+      hint = .search(search, position: position, message: state.message)
     } else if state.isHUDShown, let hud {
       hint = .hud(hud, notice: state.shownNotice)
     } else {

@@ -5,15 +5,19 @@ import Terminal
 ///     /cat face▏  3 of 12                          (typing)
 ///     /xxxx…xxx▏  no match · the search keeps its first 80 characters
 ///     /cat face  3 of 12 · n next · N previous · Esc clears
+///     /a▏  searching…                   (a long catalog, ranked off the main thread)
 enum SearchLineView {
   @MainActor
   static func draw(_ search: Search, position: Int?, message: String?, row: Int, on canvas: any Canvas) {
     let width = canvas.size.columns
     let theme = Theme.for(canvas)
-    let count = search.matches.count
+    let count = search.matchCount
     let found =
-      search.query.isEmpty
-      ? "" : count == 0 ? "no match" : position.map { "\($0) of \(count)" } ?? "\(count) found"
+      search.isBlank
+      ? ""
+      : search.isRanking
+        ? "searching" + theme.ellipsis
+        : count == 0 ? "no match" : position.map { "\($0) of \(count)" } ?? "\(count) found"
     var pieces = found.isEmpty ? [] : [found]
     // A passing message (a query cut short) goes before the key hints.
     if let message { pieces.append(message) }
@@ -33,7 +37,7 @@ enum SearchLineView {
       guard column + TextWidth.columns(of: text) < width else { break }
       column += canvas.text(
         text, row: row, column: column,
-        style: (index == 0 && count == 0) || piece == message ? Theme.warning : Theme.hint)
+        style: (index == 0 && found == "no match") || piece == message ? Theme.warning : Theme.hint)
     }
   }
 }

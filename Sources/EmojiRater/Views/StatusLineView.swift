@@ -10,6 +10,8 @@ enum StatusLineView {
   /// frame whose `Shown` is the same as the last one's can leave it be.
   struct Shown: Equatable {
     var filter: VoteFilter
+    /// The query whose matches the grid shows, when a search narrows it.
+    var query: String?
     /// The selection's place (from 1) among `itemCount`; nil when nothing shows.
     var position: Int?
     var itemCount: Int
@@ -20,6 +22,7 @@ enum StatusLineView {
     @MainActor
     init(_ state: AppState, content: any GridContent) {
       filter = state.filter
+      query = state.search?.answered
       position = state.selectedFlatIndex.map { $0 + 1 }
       itemCount = state.layout.itemCount
       vote = state.selectedVote
@@ -30,16 +33,21 @@ enum StatusLineView {
   /// The keywords that add to the name: "laugh" and not "face" for 😂
   /// "face with tears of joy"; at most four.
   static func alsoCalled(_ emoji: Emoji) -> [String] {
-    let name = emoji.name.lowercased()
-    return Array(emoji.keywords.filter { !name.contains($0) }.prefix(4))
+    let name = emoji.shownName.lowercased()
+    return Array(emoji.shownKeywords.filter { !name.contains($0.lowercased()) }.prefix(4))
   }
 
   @MainActor
   static func draw(_ shown: Shown, row: Int, on canvas: any Canvas) {
     let width = canvas.size.columns
     guard let place = shown.position else {
+      let among = shown.filter == .all ? "" : " \(shown.filter.label)"
       let empty =
-        shown.filter == .all ? " no emoji" : " no emoji \(shown.filter.label) (v shows the next filter)"
+        if let query = shown.query {
+          " no emoji\(among) match “\(query)” (Backspace edits the search, Esc ends it)"
+        } else {
+          shown.filter == .all ? " no emoji" : " no emoji\(among) (v shows the next filter)"
+        }
       canvas.truncatedText(empty, row: row, column: 0, width: width, style: Theme.status)
       return
     }
@@ -62,7 +70,7 @@ enum StatusLineView {
       return
     }
     column += canvas.truncatedText(
-      emoji.name, row: row, column: column, width: width - column - 1, style: Theme.status)
+      emoji.shownName, row: row, column: column, width: width - column - 1, style: Theme.status)
     // The details go in order of use, each only if it fits whole: what
     // people also call it (CLDR's keywords the name does not already say)
     // right after where it is.
