@@ -16,8 +16,18 @@ public enum Platform {
   /// Adopts the user's locale (it must happen before ncurses starts, or wide
   /// characters draw as blanks) and tells whether it is UTF-8.
   @discardableResult
+  ///
+  /// A UTF-8 locale that is named but not installed (`LANG=de_DE.UTF-8` in
+  /// a container without generated locales) still gets UTF-8, from C.UTF-8:
+  /// the character set is what the grid needs, and it is what was asked for.
   public static func adoptLocale() -> Bool {
-    setlocale(LC_ALL, "")
+    if setlocale(LC_ALL, "") == nil {
+      let named = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap(environment).first { !$0.isEmpty } ?? ""
+      let upper = named.uppercased()
+      if upper.hasSuffix(".UTF-8") || upper.hasSuffix(".UTF8") || upper.contains(".UTF-8@") {
+        setlocale(LC_CTYPE, "C.UTF-8")
+      }
+    }
     guard let codeset = er_codeset() else { return false }
     let name = String(cString: codeset).uppercased()
     return name == "UTF-8" || name == "UTF8"

@@ -134,6 +134,8 @@ struct BrowseCommand: ParsableCommand {
 
   @OptionGroup var ratings: RatingsOption
 
+  @OptionGroup var language: LanguageOption
+
   func validate() throws {
     _ = try loadingMode()
     _ = try glyphMode()
@@ -196,6 +198,7 @@ struct BrowseCommand: ParsableCommand {
     options.statsJSONPath = statsJson
     options.ratings = ratings.location
     options.glyphs = try glyphMode()
+    options.language = try language.language()
     let launch = options
     let status = MainActor.assumeIsolated { AppLauncher.launch(launch) }
     throw ExitCode(status)

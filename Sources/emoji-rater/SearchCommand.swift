@@ -21,6 +21,8 @@ struct SearchCommand: ParsableCommand {
   @Flag(name: .long, help: "Search the skin-tone variants too.")
   var skinTones = false
 
+  @OptionGroup var language: LanguageOption
+
   func validate() throws {
     let text = query.joined(separator: " ")
     guard text.contains(where: { !$0.isWhitespace }) else { throw ValidationError("the query is empty") }
@@ -30,11 +32,11 @@ struct SearchCommand: ParsableCommand {
   }
 
   func run() throws {
-    let catalog = EmojiCatalog.builtIn(includeSkinTones: skinTones)
+    let catalog = EmojiCatalog.builtIn(includeSkinTones: skinTones, language: try language.language())
     let found = SearchRanking.ranked(query.joined(separator: " "), in: catalog)
     for item in found {
       let emoji = catalog.emoji(atFlatIndex: item)
-      print("\(emoji.string)\t\(SafeText.printable(emoji.name))\t\(emoji.codePoints)")
+      print("\(emoji.string)\t\(SafeText.printable(emoji.shownName))\t\(emoji.codePoints)")
     }
     if found.isEmpty { throw ExitCode(1) }
   }

@@ -28,18 +28,19 @@ import Testing
     }
   }
 
-  func start(mode: LoadingMode = .async, latency: LatencyModel = .none, ratings: RatingsStore? = nil) throws
-    -> Running
-  {
+  func start(
+    mode: LoadingMode = .async, latency: LatencyModel = .none, ratings: RatingsStore? = nil,
+    catalog: EmojiCatalog = Self.catalog
+  ) throws -> Running {
     let terminal = try PseudoTerminal(size: Size(rows: 24, columns: 80))
     let screen = try TerminalScreen.start(on: terminal)
-    let state = AppState(catalog: Self.catalog, screenSize: screen.size)
+    let state = AppState(catalog: catalog, screenSize: screen.size)
     var options = LoadingOptions()
     options.mode = mode
     options.latency = latency
     options.seed = 1
     let loading = LoadingController(
-      catalog: Self.catalog, layout: state.layout, options: options, clock: SystemClock())
+      catalog: catalog, layout: state.layout, options: options, clock: SystemClock())
     let frames = FrameLoop(state: state, loading: loading, screen: screen)
     frames.ratings = ratings
     frames.start()
@@ -70,6 +71,25 @@ import Testing
     try store.close()
   }
 
+  /// A catalog too long to rank inside a frame is ranked off the main
+  /// thread: the keys typed after Enter wait for the matches, so `+` votes
+  /// on the best match, not on what was selected before them.
+  @Test func keysAfterAQueryWaitForItsMatchesFromTheSearchQueue() async throws {
+    let long = Self.catalog.repeated(toCount: AppState.inlineSearchLimit + 10_000)
+    let app = try start(catalog: long)
+    defer { app.stop() }
+    #expect(app.frames.state.searchIndex == nil)
+    let keys = "/grinning cat".map { InputEvent.key(.character($0)) } + [.key(.enter), .key(.character("+"))]
+    app.frames.enqueue(keys)
+    #expect(await eventually { !app.frames.state.votes.isEmpty })
+    let voted = try #require(app.frames.state.votes.first)
+    #expect(long.emoji(atFlatIndex: voted.key).name == "grinning cat")
+    #expect(voted.value == .up)
+    // Every copy's grinning cats, as the catalog ranked whole has them.
+    #expect(app.frames.state.search?.matchCount == SearchRanking.ranked("grinning cat", in: long).count)
+    #expect(app.frames.state.selectedEmoji?.name == "grinning cat")
+  }
+
   /// After `m` the HUD's figures are the new mode's: `sync`'s blocked frames
   /// leave the window, and stay in the totals.
   @Test func aModeSwitchStartsTheHUDsWindowAfresh() async throws {
@@ -87,7 +107,8 @@ import Testing
 
   /// `y` on a cell still loading copies it once it shows, and says so.
   @Test func yOnALoadingCellCopiesItWhenItLoads() async throws {
-    let app = try start(latency: .fixed(300))
+    // A load long enough that a busy machine's polling still sees the wait.
+    let app = try start(latency: .fixed(1_500))
     defer { app.stop() }
     app.frames.enqueue(.copySelection)
     #expect(await eventually { app.frames.state.message == "still loading: y copies it once it shows" })

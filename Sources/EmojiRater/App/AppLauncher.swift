@@ -24,12 +24,13 @@ public enum AppLauncher {
     var catalog: EmojiCatalog
     if let path = options.emojiDataPath {
       do {
-        catalog = try EmojiCatalog.load(path: path, includeSkinTones: options.includeSkinTones)
+        catalog = try EmojiCatalog.load(
+          path: path, includeSkinTones: options.includeSkinTones, language: options.language)
       } catch {
         return fail(error, status: 1)
       }
     } else {
-      catalog = EmojiCatalog.builtIn(includeSkinTones: options.includeSkinTones)
+      catalog = EmojiCatalog.builtIn(includeSkinTones: options.includeSkinTones, language: options.language)
     }
     // The start-up questions go out now and their answers are read once
     // the rest is ready, so the wait overlaps the start-up.

@@ -17,6 +17,8 @@ public struct AppOptions: Sendable {
   public var ratings = RatingsLocation.standard
   /// How far the grid trusts the terminal with emoji sequences (`--glyphs`).
   public var glyphs = GlyphMode.auto
+  /// The language names show and search in, beside English (`--lang`, `LANG`).
+  public var language = UserLanguage.english
 
   public init() {}
 }

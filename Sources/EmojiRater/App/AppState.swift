@@ -399,6 +399,12 @@ public struct AppState: Sendable {
     return PendingSearch(query: search.query, candidates: filterItems, filterGeneration: filterGeneration)
   }
 
+  /// Whether the search was confirmed (Enter) before its matches came:
+  /// what is pressed next is for them, and waits for them.
+  public var isAwaitingSearchResults: Bool {
+    search.map { !$0.isEditing && $0.isRanking } ?? false
+  }
+
   public struct PendingSearch: Sendable {
     public var query: String
     /// What the filter keeps: ascending catalog positions, nil for all.

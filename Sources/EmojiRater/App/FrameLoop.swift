@@ -150,7 +150,16 @@ public final class FrameLoop {
     let commands = pendingCommands
     pendingEvents.removeAll()
     pendingCommands.removeAll()
-    for event in events { handle(event) }
+    for (index, event) in events.enumerated() {
+      // Keys typed after Enter are for the query's matches: while those
+      // are still being ranked off the main thread, the keys wait for them
+      // (a `+` would otherwise vote on whatever was selected before).
+      if state.isAwaitingSearchResults {
+        pendingEvents = Array(events[index...])
+        break
+      }
+      handle(event)
+    }
     for command in commands { perform(command) }
     noteQuery(at: start)
     askForSearch()

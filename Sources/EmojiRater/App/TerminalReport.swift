@@ -11,6 +11,8 @@ import Terminal
 public struct TerminalReport: Sendable {
   public var terminal: String
   public var locale: String
+  /// The language of names and search, and why when not the locale's (`UserLanguage.note`).
+  public var language: String
   public var colors: Int?
   /// The kinds asked about and the columns the terminal gave each.
   public var probe: TerminalProbe
@@ -18,9 +20,13 @@ public struct TerminalReport: Sendable {
   /// What the grid draws here (`--glyphs auto`).
   public var policy: GlyphPolicy
 
-  public init(terminal: String, locale: String, colors: Int?, probe: TerminalProbe, catalog: EmojiCatalog) {
+  public init(
+    terminal: String, locale: String, language: String = UserLanguage.english.note, colors: Int?,
+    probe: TerminalProbe, catalog: EmojiCatalog
+  ) {
     self.terminal = terminal
     self.locale = locale
+    self.language = language
     self.colors = colors
     self.probe = probe
     self.catalog = catalog
@@ -32,6 +38,7 @@ public struct TerminalReport: Sendable {
     var lines = [
       "terminal  \(terminal)",
       "locale    \(locale)",
+      "names     \(language)",
       "colours   \(colors.map(String.init) ?? "unknown (TERM not in terminfo)")",
       "frames    "
         + (probe.synchronizedOutput.map {
@@ -87,8 +94,10 @@ extension TerminalReport {
       + (program.isEmpty ? "" : ", TERM_PROGRAM=\(program.joined(separator: " "))")
     let localeName = environment["LC_ALL"] ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? "(not set)"
     let codeset = isUnicode ? Platform.codeset : "\(Platform.codeset): the grid is drawn in ASCII"
+    // The environment's language, as the app would use it: a fallback says why here.
+    let language = (try? UserLanguage.choose(requested: nil, environment: environment))?.note ?? ""
     return TerminalReport(
-      terminal: terminal, locale: "\(localeName) (\(codeset))",
+      terminal: terminal, locale: "\(localeName) (\(codeset))", language: language,
       colors: Platform.terminalColors(for: STDOUT_FILENO), probe: probe, catalog: catalog)
   }
 }

@@ -29,14 +29,20 @@ public struct EmojiCatalog: Sendable {
   public var count: Int { sectionOffsets.total }
 
   /// Groups `entries` (parser output, in file order) into sections, each
-  /// with its `keywords`.
+  /// with its `keywords`, and its name and keywords in the user's language
+  /// when that is not English (`annotations`).
   public init(
-    entries: [Emoji], includeSkinTones: Bool, source: String, keywords: EmojiKeywords = .builtIn
+    entries: [Emoji], includeSkinTones: Bool, source: String, keywords: EmojiKeywords = .builtIn,
+    annotations: LocalAnnotations? = nil
   ) {
     var bases: [Emoji] = []
     var baseIndexByScalars: [[Unicode.Scalar]: Int] = [:]
     for var entry in entries {
       entry.keywords = keywords.keywords(for: entry)
+      if let annotations {
+        entry.localName = annotations.name(for: entry)
+        entry.localKeywords = annotations.keywords(for: entry)
+      }
       if entry.hasSkinTone {
         // A variant joins its base; one whose base Unicode does not list on its
         // own (the two-tone handshakes) joins the base just before it.
@@ -114,7 +120,7 @@ public struct EmojiCatalog: Sendable {
   // MARK: Loading
 
   /// The catalog built into the binary: Unicode's emoji-test.txt (17.0 today).
-  public static func builtIn(includeSkinTones: Bool) -> EmojiCatalog {
+  public static func builtIn(includeSkinTones: Bool, language: UserLanguage = .english) -> EmojiCatalog {
     do {
       // Parsed straight from the binary's read-only data, without a copy.
       let entries = try embeddedEmojiTestText.withUTF8Buffer { bytes in
@@ -124,7 +130,7 @@ public struct EmojiCatalog: Sendable {
       }.get()
       return EmojiCatalog(
         entries: entries, includeSkinTones: includeSkinTones,
-        source: "built-in Unicode \(embeddedEmojiTestVersion)")
+        source: "built-in Unicode \(embeddedEmojiTestVersion)", annotations: language.annotations)
     } catch {
       // The embedded copy is checked by the tests; failing here is a build defect.
       preconditionFailure("the built-in emoji data does not parse: \(error)")
@@ -135,7 +141,9 @@ public struct EmojiCatalog: Sendable {
   static let maximumDataFileSize = 16 * 1024 * 1024
 
   /// A catalog from another copy of emoji-test.txt (`--emoji-data PATH`).
-  public static func load(path: String, includeSkinTones: Bool) throws(CatalogError) -> EmojiCatalog {
+  public static func load(path: String, includeSkinTones: Bool, language: UserLanguage = .english)
+    throws(CatalogError) -> EmojiCatalog
+  {
     // Unicode's own file is under a megabyte: a much larger one is not it,
     // and is refused before it is read.
     let data: Data
@@ -149,7 +157,8 @@ public struct EmojiCatalog: Sendable {
       throw CatalogError(file: path, reason: "the file is not UTF-8 text")
     }
     let entries = try EmojiTestParser.parse(text, source: path)
-    return EmojiCatalog(entries: entries, includeSkinTones: includeSkinTones, source: path)
+    return EmojiCatalog(
+      entries: entries, includeSkinTones: includeSkinTones, source: path, annotations: language.annotations)
   }
 
 }

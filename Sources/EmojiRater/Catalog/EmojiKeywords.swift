@@ -38,7 +38,8 @@ public struct EmojiKeywords: Sendable {
   /// How many emoji have keywords.
   public var count: Int { table.count }
 
-  private static func key(_ scalars: [Unicode.Scalar]) -> String {
+  /// How CLDR keys an emoji: its code points in hex, joined by `-`, without VS16.
+  static func key(_ scalars: [Unicode.Scalar]) -> String {
     scalars.lazy.filter { $0 != "\u{FE0F}" }.map { String($0.value, radix: 16) }.joined(separator: "-")
   }
 }
