@@ -43,10 +43,13 @@ fmt:
 test-tsan: deps-test
 	$(SWIFT) test --sanitize=thread --scratch-path $(TSAN_BUILD) --skip EndToEndTests
 
-# The loading modes side by side on scripted scrolls (under two minutes).
+# The loading modes side by side on scripted scrolls (under two minutes),
+# then typing a search, on the catalog and on a million items.
 bench: deps
 	$(SWIFT) build -c release --product emoji-rater
 	.build/release/emoji-rater bench $(ARGS)
+	.build/release/emoji-rater bench --traces search --modes prefetch --small-pool 0 --seconds 4
+	.build/release/emoji-rater bench --traces search --modes prefetch --small-pool 0 --seconds 4 --items 1000000
 
 # Per-frame cost at a million items against the benchmark's usual content
 # (the catalog repeated to 45,240), steady scroll. Six measured seconds per

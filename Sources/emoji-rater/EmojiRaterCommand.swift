@@ -23,7 +23,8 @@ struct EmojiRaterCommand: ParsableCommand {
       Keys: arrows or h j k l move, PgUp/PgDn page, Home/End (g/G) first and last, \
       Tab/Shift-Tab next and previous section, the mouse wheel scrolls and a click \
       selects. Enter or space opens the voting overlay; + and - vote up and down, \
-      0 clears, u undoes. / searches names and keywords (n and N step through the matches), v \
+      0 clears, u undoes. / narrows the grid to the emoji whose names or keywords match, \
+      in English and your language (n and N step through them, Esc shows all again), v \
       filters by vote, y copies the emoji. m switches the loading mode, f the HUD, \
       r resets the statistics, ? shows every key, q or Ctrl-C quits.
 

@@ -152,7 +152,12 @@ public struct BenchRunner {
       stolenMilliseconds: interference.stolenMilliseconds,
       mainThreadPreemptions: interference.mainThreadPreemptions, outside: outside,
       outsideDisagrees: observer.disagrees(
-        view: outside, appDropped: stats.dropped, appHitchRatio: stats.hitchRatio, seconds: seconds))
+        view: outside, appDropped: stats.dropped, appHitchRatio: stats.hitchRatio, seconds: seconds),
+      resultsP50: trace == .search ? frames.searchLatency.percentile(50) : nil,
+      resultsP99: trace == .search ? frames.searchLatency.percentile(99) : nil,
+      searches: trace == .search ? frames.searchLatency.count : nil,
+      keystrokeP50: trace == .search ? frames.searchWork.percentile(50) : nil,
+      keystrokeP99: trace == .search ? frames.searchWork.percentile(99) : nil)
   }
 
   /// How many items came on screen for the first time (and not already

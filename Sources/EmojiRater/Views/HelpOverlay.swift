@@ -11,7 +11,7 @@ enum HelpOverlay {
     ("wheel ^E ^Y, click", "scroll / select"),
     ("Enter, space", "vote: arrows choose, Enter"),
     ("+ - 0, u", "vote up / down / clear, undo"),
-    ("/, n N", "search names and keywords, next / previous"),
+    ("/, n N", "narrow to name/keyword matches, next"),
     ("y, v", "copy the emoji, filter by vote"),
     ("m", "next loading mode"),
     ("r, f", "reset the counts, hide the HUD"),
