@@ -31,6 +31,14 @@ import Testing
     #expect(text.contains("with --glyphs safe"))
   }
 
+  /// The language names and search are in, and why not the locale's.
+  @Test func theLanguageLineSaysWhyEnglish() {
+    var report = report { _ in 2 }
+    #expect(report.text.contains("\nnames     English (built in)\n"))
+    report.language = "English (LANG asks for xx_YY, but no emoji names for 'xx_YY' on this system)"
+    #expect(report.text.contains(lineWith: "names", "LANG asks for xx_YY"))
+  }
+
   @Test func aSilentTerminalIsSaidSo() {
     let text = report { _ in nil }.text
     #expect(text.contains("the terminal did not answer the cursor position request"))

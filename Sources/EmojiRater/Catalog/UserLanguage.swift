@@ -47,7 +47,9 @@ public struct UserLanguage: Sendable {
     let annotations = try LocalAnnotations.load(locale: locale, from: directory)
     return UserLanguage(
       annotations: annotations,
-      note: "\(annotations.locale) and English (\(why); \(annotations.count) names from \(directory))")
+      note:
+        "\(annotations.locale) and English (\(why); \(annotations.count) characters annotated in \(directory))"
+    )
   }
 
   /// The variable that names the locale and the CLDR locale it names:
