@@ -23,6 +23,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
   ],
   targets: [
     // MARK: The terminal edge: the only code that touches ncurses.
@@ -56,10 +57,20 @@ let package = Package(
       ],
       swiftSettings: optimized
     ),
+    // MARK: The server the app can load from (`serve`, `--source URL`): SwiftNIO's HTTP/1.1.
+    .target(
+      name: "EmojiServer",
+      dependencies: [
+        "EmojiRater", "Loading",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+      ]
+    ),
     .executableTarget(
       name: "emoji-rater",
       dependencies: [
-        "EmojiRater",
+        "EmojiRater", "EmojiServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: optimized
@@ -76,6 +87,7 @@ let package = Package(
       dependencies: ["EmojiRater", "EmojiData", "Loading", "CollectionKit", "FrameTiming", "TestSupport"],
       exclude: ["Snapshots"]
     ),
+    .testTarget(name: "EmojiServerTests", dependencies: ["EmojiServer", "EmojiRater", "Loading"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Loading"]),
   ],
   swiftLanguageModes: [.v6]

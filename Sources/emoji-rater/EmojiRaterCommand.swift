@@ -36,7 +36,7 @@ struct EmojiRaterCommand: ParsableCommand {
     version: AppVersion.current,
     subcommands: [
       BrowseCommand.self, BenchCommand.self, ExportCommand.self, StatsCommand.self, SearchCommand.self,
-      DoctorCommand.self,
+      DoctorCommand.self, ServeCommand.self,
     ],
     defaultSubcommand: BrowseCommand.self
   )

@@ -1,0 +1,86 @@
+import EmojiRater
+import Foundation
+import Loading
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// `emoji-rater serve`: the emoji's details over HTTP, each after a delay
+/// drawn from the same latency models as the simulated loads, for the app
+/// to load from (`--source URL`). Built on SwiftNIO's HTTP/1.1.
+public final class EmojiServer: Sendable {
+  public struct Configuration: Sendable {
+    public var host = "127.0.0.1"
+    /// 0 picks a free port (`port` then says which).
+    public var port = 8080
+    public var latency = LatencyModel.default
+    public var failureRate = 0.0
+    public var seed: UInt64 = 7
+
+    public init() {}
+  }
+
+  /// The port it listens on.
+  public let port: Int
+  public let host: String
+  private let group: MultiThreadedEventLoopGroup
+  private let channel: any Channel
+  private let service: EmojiService
+
+  /// Starts listening; throws when the address cannot be had.
+  public init(
+    catalog: EmojiCatalog, configuration: Configuration, log: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws(ServerError) {
+    let service = EmojiService(
+      catalog: catalog, latency: configuration.latency, failureRate: configuration.failureRate,
+      seed: configuration.seed)
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    let bootstrap = ServerBootstrap(group: group)
+      .serverChannelOption(.backlog, value: 256)
+      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+      .childChannelInitializer { channel in
+        channel.eventLoop.makeCompletedFuture {
+          try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+          try channel.pipeline.syncOperations.addHandler(EmojiRequestHandler(service: service))
+        }
+      }
+    do {
+      channel = try bootstrap.bind(host: configuration.host, port: configuration.port).wait()
+    } catch {
+      try? group.syncShutdownGracefully()
+      throw ServerError(host: configuration.host, port: configuration.port, cause: error)
+    }
+    self.group = group
+    self.service = service
+    host = configuration.host
+    port = channel.localAddress?.port ?? configuration.port
+    // A line a second of what it has done, for whoever watches it run.
+    group.next().scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { _ in
+      log(service.counts.withLock { $0 }.line)
+    }
+  }
+
+  /// What it has done so far.
+  public var counts: ServerCounts { service.counts.withLock { $0 } }
+
+  /// Stops listening, drops the connections, and returns once all is closed.
+  public func stop() {
+    try? channel.close().wait()
+    try? group.syncShutdownGracefully()
+  }
+}
+
+/// An address the server cannot listen on.
+public struct ServerError: Error, CustomStringConvertible {
+  public var host: String
+  public var port: Int
+  public var cause: any Error
+
+  public var description: String {
+    if let error = cause as? IOError, error.errnoCode == EADDRINUSE {
+      return "port \(port) on \(host) is in use (another server?); pick another with --port, "
+        + "or --port 0 for any free one"
+    }
+    return "cannot listen on \(host) port \(port): \(cause)"
+  }
+}

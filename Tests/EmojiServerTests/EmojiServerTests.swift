@@ -1,0 +1,134 @@
+import EmojiRater
+import Foundation
+import Loading
+import Testing
+
+@testable import EmojiServer
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The server in-process, on a free loopback port: what it answers, what
+/// it counts, and the addresses it refuses.
+@Suite(.serialized) struct EmojiServerTests {
+  static let catalog = EmojiCatalog.builtIn(includeSkinTones: false)
+
+  func start(latency: LatencyModel = .none, failureRate: Double = 0) throws -> EmojiServer {
+    var configuration = EmojiServer.Configuration()
+    configuration.port = 0
+    configuration.latency = latency
+    configuration.failureRate = failureRate
+    return try EmojiServer(catalog: Self.catalog, configuration: configuration)
+  }
+
+  func get(_ server: EmojiServer, _ path: String, method: String = "GET") async throws -> (Int, Data) {
+    var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)\(path)")!)
+    request.httpMethod = method
+    let (data, response) = try await URLSession.shared.data(for: request)
+    return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+  }
+
+  @Test func anEmojiIsAnsweredAsJSON() async throws {
+    let server = try start()
+    defer { server.stop() }
+    #expect(server.port > 0, "port 0 took a free one")
+    let (status, data) = try await get(server, "/emoji/1f602")
+    #expect(status == 200)
+    let record = try JSONDecoder().decode(EmojiRecord.self, from: data)
+    #expect(record.name == "face with tears of joy" && record.emoji == "😂" && record.version == "0.6")
+    #expect(record.keywords.contains("laugh") && record.group == "Smileys & Emotion")
+    // Skin-tone variants too, though the grid may not show them.
+    let (toned, _) = try await get(server, "/emoji/1f44d-1f3fd")
+    #expect(toned == 200)
+    #expect(server.counts.served == 2)
+  }
+
+  @Test func whatIsNotThereIs404AndOnlyGETIsAnswered() async throws {
+    let server = try start()
+    defer { server.stop() }
+    #expect(try await get(server, "/emoji/zzzz").0 == 404)
+    #expect(try await get(server, "/emoji/").0 == 404)
+    #expect(try await get(server, "/").0 == 404)
+    #expect(try await get(server, "/emoji/1f602", method: "POST").0 == 405)
+    #expect(server.counts.notFound == 3)
+  }
+
+  @Test func theFailureRateFailsWith503() async throws {
+    let server = try start(failureRate: 1)
+    defer { server.stop() }
+    #expect(try await get(server, "/emoji/1f602").0 == 503)
+    #expect(server.counts.failed == 1 && server.counts.served == 0)
+  }
+
+  @Test func statsAreTheCountsAsJSON() async throws {
+    let server = try start()
+    defer { server.stop() }
+    _ = try await get(server, "/emoji/1f600")
+    let (status, data) = try await get(server, "/stats")
+    #expect(status == 200)
+    let counts = try JSONDecoder().decode(ServerCounts.self, from: data)
+    #expect(counts.served == 1 && counts.inFlight == 0 && counts.connections >= 1)
+  }
+
+  /// A client that goes away during the delay stops it: counted as
+  /// abandoned, never served, and no longer in flight.
+  @Test func aClientThatGoesAwayIsCountedAndItsDelayStops() async throws {
+    let server = try start(latency: .fixed(10_000))
+    defer { server.stop() }
+    let client = try RawClient(port: server.port)
+    client.send("GET /emoji/1f602 HTTP/1.1\r\nHost: localhost\r\n\r\n")
+    #expect(await eventually { server.counts.inFlight == 1 })
+    client.close()
+    #expect(await eventually { server.counts.abandoned == 1 })
+    #expect(server.counts.inFlight == 0 && server.counts.served == 0)
+  }
+
+  @Test func aPortInUseIsRefusedSayingSo() throws {
+    let first = try start()
+    defer { first.stop() }
+    var configuration = EmojiServer.Configuration()
+    configuration.port = first.port
+    #expect {
+      try EmojiServer(catalog: Self.catalog, configuration: configuration)
+    } throws: { error in
+      "\(error)".contains("port \(first.port) on 127.0.0.1 is in use")
+    }
+  }
+
+  /// Polls `condition` for up to ten seconds.
+  func eventually(_ condition: () -> Bool) async -> Bool {
+    for _ in 0..<1_000 {
+      if condition() { return true }
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+  }
+}
+
+/// A bare TCP client: it can go away mid-request, as a cancelled load does.
+final class RawClient {
+  private let descriptor: Int32
+
+  init(port: Int) throws {
+    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+  }
+
+  func send(_ text: String) {
+    _ = text.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count - 1) }
+  }
+
+  func close() {
+    _ = Glibc.close(descriptor)
+  }
+}
