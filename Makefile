@@ -7,7 +7,8 @@ SWIFT ?= swift
 ARGS ?=
 # What the app needs to build and run (CLDR: emoji names in the user's
 # language), and what the tests need on top.
-RUN_PACKAGES := libncurses-dev unicode-cldr-core
+# libcurl4: Foundation's URLSession on Linux (--source URL) is built on it.
+RUN_PACKAGES := libncurses-dev unicode-cldr-core libcurl4
 TEST_PACKAGES := $(RUN_PACKAGES) tmux
 # Only for `make screenshot`: what turns the captured screen into a PNG.
 SCREENSHOT_PACKAGES := $(TEST_PACKAGES) aha chromium fonts-noto-color-emoji fonts-dejavu-core python3

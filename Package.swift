@@ -87,7 +87,14 @@ let package = Package(
       dependencies: ["EmojiRater", "EmojiData", "Loading", "CollectionKit", "FrameTiming", "TestSupport"],
       exclude: ["Snapshots"]
     ),
-    .testTarget(name: "EmojiServerTests", dependencies: ["EmojiServer", "EmojiRater", "Loading"]),
+    .testTarget(
+      name: "EmojiServerTests",
+      dependencies: [
+        "EmojiServer", "EmojiRater", "Loading",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+      ]
+    ),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Loading"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import EmojiRater
 import Foundation
 import NIOCore
 import NIOHTTP1

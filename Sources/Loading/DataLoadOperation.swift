@@ -3,40 +3,28 @@ import Foundation
 /// How one load ended.
 public enum LoadOutcome<Value: Sendable>: Sendable {
   case loaded(Value)
-  case failed
-  /// Cancelled while still queued: it never started waiting.
+  case failed(LoadFailure)
+  /// Cancelled while still queued: it never started.
   case cancelledBeforeStart
-  /// Cancelled while waiting out its latency: the wait stopped at once.
+  /// Cancelled while under way: the wait (or the request) stopped at once.
   case cancelledDuringWait
 }
 
-/// What a load will do, decided up front (on the main actor, from the seeded
-/// generator) so that a run is repeatable whatever order threads run in.
-public struct LoadPlan: Sendable, Equatable {
-  public var latency: Double
-  public var fails: Bool
-
-  public init(latency: Double, fails: Bool) {
-    self.latency = latency
-    self.fails = fails
-  }
-}
-
-/// One load of one item, as an asynchronous `Operation`: it waits out its
-/// latency on a timer (no thread is held while it waits), then fetches the
-/// value and reports how it ended. Cancelling it stops the wait at once.
+/// One load of one item, as an asynchronous `Operation`: it asks its
+/// source for the item (no thread is held while it waits: a timer, or a
+/// request on the wire) and reports how it ended. Cancelling it stops the
+/// load at once.
 ///
 /// The queue counts it as executing from `start()` until it finishes, so
 /// `maxConcurrentOperationCount` bounds the loads in flight, like a
 /// connection pool.
-public final class DataLoadOperation<ID: Hashable & Sendable, Value: Sendable>: Operation, @unchecked Sendable
-{
+public final class DataLoadOperation<ID: LoadIdentifier, Value: Sendable>: Operation, @unchecked Sendable {
   // @unchecked: Operation's own state is locked by Foundation; ours is in `state`.
 
   public let identifier: ID
-  public let plan: LoadPlan
-  private let fetch: @Sendable (ID) -> Value
-  private let scheduler: any LoadScheduler
+  /// How many loads of the item came before this one (a retry is the next).
+  public let attempt: UInt64
+  private let source: any LoadSource<ID, Value>
   private let report: @Sendable (DataLoadOperation, LoadOutcome<Value>) -> Void
   private let onStart: @Sendable () -> Void
   private let state = Locked(Phase.ready)
@@ -53,14 +41,13 @@ public final class DataLoadOperation<ID: Hashable & Sendable, Value: Sendable>: 
   ///   - report: called exactly once, on whatever thread the load ended on;
   ///     the loader hops it to the main queue.
   public init(
-    identifier: ID, plan: LoadPlan, scheduler: any LoadScheduler, fetch: @escaping @Sendable (ID) -> Value,
+    identifier: ID, attempt: UInt64 = 0, source: any LoadSource<ID, Value>,
     onStart: @escaping @Sendable () -> Void = {},
     report: @escaping @Sendable (DataLoadOperation, LoadOutcome<Value>) -> Void
   ) {
     self.identifier = identifier
-    self.plan = plan
-    self.scheduler = scheduler
-    self.fetch = fetch
+    self.attempt = attempt
+    self.source = source
     self.report = report
     self.onStart = onStart
   }
@@ -89,8 +76,11 @@ public final class DataLoadOperation<ID: Hashable & Sendable, Value: Sendable>: 
     }
     guard started else { return }
     didChangeValue(forKey: "isExecuting")
-    let wait = scheduler.schedule(after: plan.latency) { [self] in
-      finish(plan.fails ? .failed : .loaded(fetch(identifier)))
+    let wait = source.start(identifier, attempt: attempt) { [self] result in
+      switch result {
+      case .success(let value): finish(.loaded(value))
+      case .failure(let failure): finish(.failed(failure))
+      }
     }
     // Keep the handle so cancel() can stop the wait, unless it already ended.
     state.withLock { phase in
@@ -105,8 +95,10 @@ public final class DataLoadOperation<ID: Hashable & Sendable, Value: Sendable>: 
       return .none
     }
     guard let wait else { return }  // Not started (start() will see it) or already over.
-    wait?.cancel()
+    // Ended first: the source may answer a cancelled request at once, from
+    // another thread, as a lost connection, which it was not.
     finish(.cancelledDuringWait)
+    wait?.cancel()
   }
 
   /// Ends the operation once: the first outcome wins, later ones are dropped.

@@ -10,8 +10,9 @@ import Foundation
 @MainActor
 public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   public struct Configuration: Sendable {
+    /// The simulated source's (`init(configuration:scheduler:fetch:)`).
     public var latency: LatencyModel = .default
-    /// The share of loads that fail, 0...1.
+    /// The share of simulated loads that fail, 0...1.
     public var failureRate: Double = 0
     /// Loads in flight at most; 0 means no bound.
     public var maxConcurrent: Int = 0
@@ -24,12 +25,9 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// Called on the main actor when an item's state changes: loaded, failed,
   /// or evicted from the cache.
   public var onChange: ((ID) -> Void)?
-  public let latency: LatencyModel
-  private let failureRate: Double
+  /// Where the items come from.
+  public let source: any LoadSource<ID, Value>
   private let queue = OperationQueue()
-  private let scheduler: any LoadScheduler
-  private let fetch: @Sendable (ID) -> Value
-  private let seed: UInt64
   /// Loads started per item: a retry draws a new latency and fate. Kept for
   /// as many items as the cache (a long session loads millions; an item
   /// forgotten here starts again from its first draw).
@@ -63,20 +61,27 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   private var cache: LRUCache<ID, Value>
   private var tally = LoaderCounters()
 
-  public init(
-    configuration: Configuration, scheduler: any LoadScheduler = DispatchLoadScheduler(),
-    fetch: @escaping @Sendable (ID) -> Value
-  ) {
-    latency = configuration.latency
-    failureRate = configuration.failureRate
-    self.scheduler = scheduler
-    self.fetch = fetch
-    seed = configuration.seed
+  /// A loader of what `source` brings (the configuration's latency,
+  /// failure rate and seed are the simulated source's, and go unused).
+  public init(source: any LoadSource<ID, Value>, configuration: Configuration) {
+    self.source = source
     cache = LRUCache(capacity: configuration.cacheCapacity)
     attempts = LRUCache(capacity: configuration.cacheCapacity)
     queue.name = "emoji-rater.loader"
     queue.qualityOfService = .userInitiated
     maxConcurrent = configuration.maxConcurrent
+  }
+
+  /// A loader of a simulated slow server: `fetch` after the configuration's
+  /// latency, failing at its failure rate.
+  public convenience init(
+    configuration: Configuration, scheduler: any LoadScheduler = DispatchLoadScheduler(),
+    fetch: @escaping @Sendable (ID) -> Value
+  ) {
+    let source = SimulatedSource(
+      latency: configuration.latency, failureRate: configuration.failureRate, seed: configuration.seed,
+      scheduler: scheduler, fetch: fetch)
+    self.init(source: source, configuration: configuration)
   }
 
   /// Loads in flight at most (0: no bound). Can change while running.
@@ -244,7 +249,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
       free -= 1
       let waiting = waiting
       let operation = DataLoadOperation(
-        identifier: id, plan: nextPlan(for: id), scheduler: scheduler, fetch: fetch,
+        identifier: id, attempt: nextAttempt(for: id), source: source,
         onStart: { waiting.withLock { $0 += 1 } },
         report: { [weak self] operation, outcome in
           if case .cancelledBeforeStart = outcome {} else { waiting.withLock { $0 -= 1 } }
@@ -309,31 +314,31 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     if submissionScheduled { submitRequests() }
   }
 
-  /// Loads `id` on the calling thread, blocking it for the whole latency:
+  /// Loads `id` on the calling thread, blocking it for the whole load:
   /// `sync` mode's deliberately bad "before" picture. Returns nil on failure.
   @discardableResult
   public func loadSynchronously(_ id: ID) -> Value? {
     if let value = cache.peek(id) { return value }
     cancel(id)
-    let plan = nextPlan(for: id)
-    if plan.latency > 0 { Thread.sleep(forTimeInterval: plan.latency / 1000) }
+    let result = source.loadBlocking(id, attempt: nextAttempt(for: id))
     tally.synchronous += 1
-    if plan.fails {
-      tally.failed += 1
+    switch result {
+    case .failure(let failure):
+      countFailure(failure)
       failures.insert(id)
       return nil
+    case .success(let value):
+      tally.completed += 1
+      failures.remove(id)
+      store(value, for: id)
+      return value
     }
-    let value = fetch(id)
-    tally.completed += 1
-    failures.remove(id)
-    store(value, for: id)
-    return value
   }
 
-  /// Puts `id`'s value straight into the cache, with no latency and no
+  /// Puts `value` straight into the cache as `id`'s, with no load and no
   /// counts: a warm start for a benchmark run, as if it had been shown before.
-  public func prime(_ id: ID) {
-    store(fetch(id), for: id, used: true, counted: false)
+  public func prime(_ id: ID, with value: Value) {
+    store(value, for: id, used: true, counted: false)
   }
 
   /// Caches a value; what it evicts changes state too, and counts as wasted
@@ -363,8 +368,8 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
       store(value, for: id)
       failures.remove(id)
       onChange?(id)
-    case .failed:
-      tally.failed += 1
+    case .failed(let failure):
+      countFailure(failure)
       if isCurrent {
         failures.insert(id)
         onChange?(id)
@@ -376,28 +381,23 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     }
   }
 
-  /// The latency the first load of `id` takes (what an oracle may know).
-  public func firstLatency(of id: ID) -> Double {
-    Self.plan(for: id, attempt: 0, seed: seed, latency: latency, failureRate: failureRate).latency
+  private func countFailure(_ failure: LoadFailure) {
+    tally.failed += 1
+    if failure == .connection { tally.connectionErrors += 1 }
   }
 
-  /// Each item's latency and fate come from the seed, the item and the
-  /// attempt — not from the order loads happen to be asked for — so a run
-  /// repeats exactly and every mode meets the same "server".
-  private func nextPlan(for id: ID) -> LoadPlan {
+  /// The latency the first load of `id` takes, when the source knows it
+  /// ahead (what an oracle may know).
+  public func firstLatency(of id: ID) -> Double? {
+    source.firstLatency(of: id)
+  }
+
+  /// Which attempt the next load of `id` is: a retry draws a new latency
+  /// and fate from a simulated source.
+  private func nextAttempt(for id: ID) -> UInt64 {
     let attempt = attempts.peek(id) ?? 0
     _ = attempts.insert(attempt + 1, for: id)
-    return Self.plan(for: id, attempt: attempt, seed: seed, latency: latency, failureRate: failureRate)
-  }
-
-  private static func plan(
-    for id: ID, attempt: UInt64, seed: UInt64, latency: LatencyModel, failureRate: Double
-  ) -> LoadPlan {
-    var generator = SeededGenerator(seed: seed ^ (id.stableKey &* 0x9E37_79B9_7F4A_7C15) ^ (attempt &<< 48))
-    _ = generator.next()  // Decorrelate neighbouring keys.
-    let latency = latency.sample(using: &generator)
-    let fails = failureRate > 0 && Double.random(in: 0..<1, using: &generator) < failureRate
-    return LoadPlan(latency: latency, fails: fails)
+    return attempt
   }
 }
 

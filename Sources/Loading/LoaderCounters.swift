@@ -6,7 +6,11 @@ public struct LoaderCounters: Equatable, Sendable {
   /// Loads waiting out their latency.
   public var inFlight = 0
   public var completed = 0
+  /// Loads that brought no item, for whatever reason.
   public var failed = 0
+  /// Of those, the ones that got no answer at all (refused, lost, timed
+  /// out), as against a server that answered with a failure.
+  public var connectionErrors = 0
   public var cancelledBeforeStart = 0
   public var cancelledDuringWait = 0
   /// Requests answered from the cache, with no load.

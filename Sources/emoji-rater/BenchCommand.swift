@@ -1,5 +1,6 @@
 import ArgumentParser
 import EmojiRater
+import EmojiServer
 import Foundation
 import Loading
 import Terminal
@@ -130,6 +131,26 @@ struct BenchCommand: ParsableCommand {
     configuration.warmUp = warmUp
     configuration.latency = plan.latency
     configuration.seed = seed
+    // --source serve: a server of its own on a free loopback port, with the
+    // latency the simulated runs have, for the length of the runs.
+    var server: EmojiServer?
+    if content.source.lowercased() == ContentOptions.startOwnServer {
+      var settings = EmojiServer.Configuration()
+      settings.port = 0
+      settings.latency = plan.latency
+      settings.seed = seed
+      do {
+        let started = try EmojiServer(
+          catalog: EmojiCatalog.builtIn(includeSkinTones: true), configuration: settings)
+        configuration.source = .http(URL(string: "http://127.0.0.1:\(started.port)")!)
+        server = started
+      } catch {
+        Self.refuse("cannot start a server: \(error)")
+      }
+    } else {
+      configuration.source = try content.dataSource()
+    }
+    defer { server?.stop() }
     let glyphs = try glyphMode()
     let json = json
     let smallPool = smallPool

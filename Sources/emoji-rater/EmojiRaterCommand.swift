@@ -63,7 +63,8 @@ struct BrowseCommand: ParsableCommand {
     commandName: "browse",
     abstract: "Browse the emoji grid (the default).",
     discussion: """
-      Each emoji's data comes from a simulated slow server (--latency). Loading
+      Each emoji's data comes from a simulated slow server (--latency), or over
+      HTTP from 'emoji-rater serve' (--source http://127.0.0.1:8080). Loading
       modes: sync loads on the main thread, one cell a frame (the choppy "before");
       async loads in the background when a cell shows; prefetch also loads the
       rows near the screen ahead of time.
@@ -140,6 +141,11 @@ struct BrowseCommand: ParsableCommand {
   func validate() throws {
     _ = try loadingMode()
     _ = try glyphMode()
+    if content.source.lowercased() == ContentOptions.startOwnServer {
+      throw ValidationError(
+        "--source serve is for bench; start 'emoji-rater serve' and give its address, e.g. --source http://127.0.0.1:8080"
+      )
+    }
     guard (0...1).contains(failureRate) else {
       throw ValidationError("--failure-rate must be between 0 and 1 (e.g. 0.05), not \(failureRate)")
     }
@@ -190,6 +196,7 @@ struct BrowseCommand: ParsableCommand {
     options.items = content.items
     options.mode = try loadingMode()
     options.loading.latency = try content.latencyModel()
+    options.loading.source = try content.dataSource()
     options.loading.failureRate = failureRate
     options.loading.maxConcurrent = maxConcurrent
     options.loading.prefetchRows = prefetchRows

@@ -58,6 +58,24 @@ import Testing
     #expect(!BenchTable.render(runs).contains("Over capacity"))
   }
 
+  /// Runs against a server add its columns: what it saw abandoned against
+  /// what the app cut; a table of simulated runs alone has none of them.
+  @Test func runsAgainstAServerShowWhatTheServerSaw() throws {
+    let simulated = Self.result(mode: "prefetch", trace: "steady", newCells: 195, pool: 515)
+    var served = simulated
+    served.source = "http://127.0.0.1:40000"
+    served.cancelledDuringWait = 84
+    served.serverAbandoned = 85
+    served.serverConnections = 198
+    served.connectionErrors = 0
+    #expect(!BenchTable.renderScrolls([simulated]).contains("cut/abandoned"))
+    let table = BenchTable.renderScrolls([simulated, served]).split(separator: "\n")
+    #expect(table[0].hasSuffix("source     cut/abandoned  unreached  connections"), "\(table[0])")
+    #expect(
+      table[1].contains("simulated") && table[1].hasSuffix("-/-          -            -"), "\(table[1])")
+    #expect(table[2].hasSuffix("http               84/85          0          198"), "\(table[2])")
+  }
+
   static func result(mode: String, trace: String, newCells: Double, pool: Int) -> BenchResult {
     BenchResult(
       mode: mode, trace: trace, columns: 200, rows: 60, items: 45_240, firstFrameMilliseconds: 12,

@@ -115,6 +115,22 @@ import Testing
     #expect(canvas.lines[7].count <= columns)
   }
 
+  /// Loading from a server, the HUD says so beside the mode (the address
+  /// where there is room), and counts the loads that got no answer apart.
+  @Test(arguments: [80, 240])
+  func hudNamesTheServerAndTheLoadsThatGotNoAnswer(columns: Int) throws {
+    var hud = Self.sampleHUD
+    hud.loading?.source = try DataSource(parsing: "http://127.0.0.1:8080")
+    hud.loading?.loader.failed = 9
+    hud.loading?.loader.connectionErrors = 5
+    let line = render(state(columns: columns, rows: 8), hud: hud).lines[7]
+    #expect(Snapshot.mismatch(line, named: "hud-http-\(columns)") == nil)
+    #expect(
+      line.hasPrefix(columns >= 240 ? " prefetch │ http 127.0.0.1:8080 │ " : " prefetch │ http │ "), "\(line)"
+    )
+    if columns >= 240 { #expect(line.contains("failed 9 (5 unreached)"), "\(line)") }
+  }
+
   /// The HUD's figures, formatted by hand as `%.1f` and `%.0f%%` would.
   @Test func hudNumbersReadAsPrintfWouldWriteThem() {
     #expect(HUDView.ms(0.04) == "0.0")

@@ -50,3 +50,29 @@ import Testing
     #expect(try JSONDecoder().decode(StatsReport.self, from: data).frames.frames == 2)
   }
 }
+
+/// `--source`: what it accepts, and what it refuses with a reason.
+struct DataSourceTests {
+  @Test func simulatedAndServerAddressesAreSources() throws {
+    #expect(try DataSource(parsing: "simulated") == .simulated)
+    #expect(try DataSource(parsing: "SIMULATED") == .simulated)
+    let source = try DataSource(parsing: "http://127.0.0.1:8080")
+    #expect(source.description == "http://127.0.0.1:8080")
+    #expect(try DataSource(parsing: "https://emoji.example/api").description == "https://emoji.example/api")
+  }
+
+  @Test(arguments: [
+    ("ftp://127.0.0.1/", "ftp: is not supported; use http:// or https://"),
+    ("127.0.0.1:8080", "it is not an address like http://127.0.0.1:8080"),
+    ("not a url", "it is not an address like http://127.0.0.1:8080"),
+    ("http://", "it names no host"),
+    ("http://127.0.0.1:8080/?q=1", "query or fragment"),
+  ])
+  func whatIsNoServerAddressIsRefusedSayingWhy(text: String, reason: String) {
+    #expect {
+      try DataSource(parsing: text)
+    } throws: { error in
+      "\(error)".hasPrefix("'\(text)' is not a source: ") && "\(error)".contains(reason)
+    }
+  }
+}

@@ -311,13 +311,13 @@ final class FetchLog: Sendable {
     let first = Loader<Int, String>(configuration: configuration, scheduler: scheduler) { "\($0)" }
     let second = Loader<Int, String>(configuration: configuration, scheduler: scheduler) { "\($0)" }
     let ids = Array(0..<50)
-    let latencies = ids.map { first.firstLatency(of: $0) }
-    #expect(ids.reversed().map { second.firstLatency(of: $0) } == latencies.reversed())
+    let latencies = ids.map { first.firstLatency(of: $0)! }
+    #expect(ids.reversed().map { second.firstLatency(of: $0)! } == latencies.reversed())
     #expect(Set(latencies).count == 50, "items differ")
     #expect(latencies.allSatisfy { (500...2000).contains($0) })
     configuration.seed = 12
     let other = Loader<Int, String>(configuration: configuration, scheduler: scheduler) { "\($0)" }
-    #expect(ids.map { other.firstLatency(of: $0) } != latencies)
+    #expect(ids.map { other.firstLatency(of: $0)! } != latencies)
   }
 
   @Test func theSameSeedGivesTheSameLatencies() {

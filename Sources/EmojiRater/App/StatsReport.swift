@@ -36,7 +36,11 @@ public struct StatsReport: Codable, Equatable, Sendable {
 
   public struct Loading: Codable, Equatable, Sendable {
     public var mode: String
+    /// Where the data came from: `simulated`, or the server's address.
+    public var source: String
     public var queued, inFlight, completed, failed, cancelledBeforeStart, cancelledDuringWait: Int
+    /// Of the failed loads, those that got no answer (refused, lost, timed out).
+    public var connectionErrors: Int
     public var cacheHits, wasted, synchronous: Int
     public var displayed, readyOnDisplay: Int
     public var readyRate: Double
@@ -71,10 +75,10 @@ public struct StatsReport: Codable, Equatable, Sendable {
         if let milliseconds = latency.percentile(value) { percentiles[name] = milliseconds }
       }
       return Loading(
-        mode: summary.mode.rawValue, queued: counters.queued, inFlight: counters.inFlight,
-        completed: counters.completed, failed: counters.failed,
+        mode: summary.mode.rawValue, source: summary.source.description, queued: counters.queued,
+        inFlight: counters.inFlight, completed: counters.completed, failed: counters.failed,
         cancelledBeforeStart: counters.cancelledBeforeStart,
-        cancelledDuringWait: counters.cancelledDuringWait,
+        cancelledDuringWait: counters.cancelledDuringWait, connectionErrors: counters.connectionErrors,
         cacheHits: counters.cacheHits, wasted: counters.wasted, synchronous: counters.synchronous,
         displayed: summary.display.displayed, readyOnDisplay: summary.display.readyOnDisplay,
         readyRate: summary.display.readyRate, visibleLatencyMilliseconds: percentiles)

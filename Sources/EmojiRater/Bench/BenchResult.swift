@@ -67,6 +67,16 @@ public struct BenchResult: Codable, Equatable, Sendable {
   /// frame's budget, for a catalog short enough), in milliseconds.
   public var keystrokeP50: Double? = nil
   public var keystrokeP99: Double? = nil
+  /// Where the data came from: nil for the simulated source, else the
+  /// server's address; with a server, what it saw of the run
+  /// (`GET /stats` before and after): requests whose client went away
+  /// during their delay, and connections it accepted. Against them, the
+  /// loads the app cancelled under way, and those that got no answer.
+  public var source: String? = nil
+  public var cancelledDuringWait: Int? = nil
+  public var serverAbandoned: Int? = nil
+  public var serverConnections: Int? = nil
+  public var connectionErrors: Int? = nil
 
   /// Whether the trace brought in cells faster than the pool can load them:
   /// then some must show a spinner, however the loads are ordered.

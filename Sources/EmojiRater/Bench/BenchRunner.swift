@@ -21,6 +21,8 @@ public struct BenchRunner {
     public var seconds: Double = 2
     public var latency: LatencyModel = .default
     public var seed: UInt64 = 7
+    /// Where the data comes from: a server's address, or simulated.
+    public var source = DataSource.simulated
     public var framesPerSecond = 60
     /// What cells draw. The command line's `--glyphs full` (its default)
     /// also declares the policy's columns (`ColumnTable`) before the runs.
@@ -50,6 +52,7 @@ public struct BenchRunner {
     options.latency = configuration.latency
     options.seed = configuration.seed
     options.maxConcurrent = pool
+    options.source = configuration.source
     let loading = LoadingController(
       catalog: catalog, layout: state.layout, options: options, clock: clock, glyphs: configuration.glyphs)
     let frames = FrameLoop(
@@ -69,6 +72,7 @@ public struct BenchRunner {
     loading.update(visibleRows: state.viewport.rows, layout: state.layout)
     loading.resetStatistics()
     loading.startDisplayLog()
+    let server = ServerWatch(configuration.source)
     frames.start()
     let start = Date()
     // sync mode has no steady state to reach: every frame blocks. Its run is
@@ -111,17 +115,26 @@ public struct BenchRunner {
     let bytes = terminal.bytesReceived - bytesBefore
     let drawn = max(1, framesWritten - framesBefore)
     screen.stop()
-    // Let the cancelled loads' last hops to the main queue land before the next run.
-    spin(until: Date().addingTimeInterval(0.02))
+    // Let the cancelled loads' last hops to the main queue land before the
+    // next run (and a server see their connections close).
+    spin(until: Date().addingTimeInterval(server.isWatching ? 0.3 : 0.02))
+    let seen = server.seen()
 
     let displays = loading.displayLog
-    let latency = { loading.loader.firstLatency(of: $0) }
-    let oracle = OraclePrefetcher.readyRateServingVisibleFirst(
-      displays: displays, latency: latency, pool: loading.loader.maxConcurrent,
-      measuredFrom: warmUp * 1000, initiallyLoaded: primed)
-    let unruledOracle = OraclePrefetcher.readyRate(
-      displays: displays, latency: latency, pool: loading.loader.maxConcurrent,
-      measuredFrom: warmUp * 1000, initiallyLoaded: primed)
+    // The oracle knows each load's latency ahead: a simulated source's
+    // draws can be known, a server's cannot.
+    let knowsLatencies = loading.loader.firstLatency(of: 0) != nil
+    let latency = { loading.loader.firstLatency(of: $0) ?? 0 }
+    let oracle =
+      knowsLatencies
+      ? OraclePrefetcher.readyRateServingVisibleFirst(
+        displays: displays, latency: latency, pool: loading.loader.maxConcurrent,
+        measuredFrom: warmUp * 1000, initiallyLoaded: primed) : nil
+    let unruledOracle =
+      knowsLatencies
+      ? OraclePrefetcher.readyRate(
+        displays: displays, latency: latency, pool: loading.loader.maxConcurrent,
+        measuredFrom: warmUp * 1000, initiallyLoaded: primed) : nil
     let stats = frames.stats
     // sync is the one mode whose screen changes at every frame (each loads a cell).
     let observer = OutsideObserver(
@@ -157,7 +170,10 @@ public struct BenchRunner {
       resultsP99: trace == .search ? frames.searchLatency.percentile(99) : nil,
       searches: trace == .search ? frames.searchLatency.count : nil,
       keystrokeP50: trace == .search ? frames.searchWork.percentile(50) : nil,
-      keystrokeP99: trace == .search ? frames.searchWork.percentile(99) : nil)
+      keystrokeP99: trace == .search ? frames.searchWork.percentile(99) : nil,
+      source: configuration.source == .simulated ? nil : configuration.source.description,
+      cancelledDuringWait: counters.cancelledDuringWait, serverAbandoned: seen?.abandoned,
+      serverConnections: seen?.connections, connectionErrors: counters.connectionErrors)
   }
 
   /// How many items came on screen for the first time (and not already
@@ -258,5 +274,25 @@ private final class Typist: @unchecked Sendable {
   func finish() {
     stopped.withLock { $0 = true }
     done.wait()
+  }
+}
+
+/// What a server saw of a run: its counts when the run started, against
+/// its counts at the end. Nothing for the simulated source.
+@MainActor
+private struct ServerWatch {
+  private let base: URL?
+  private let before: ServerCounts?
+
+  init(_ source: DataSource) {
+    if case .http(let url) = source { base = url } else { base = nil }
+    before = base.flatMap { ServerCounts.fetch(from: $0) }
+  }
+
+  var isWatching: Bool { before != nil }
+
+  func seen() -> ServerCounts? {
+    guard let base, let before, let after = ServerCounts.fetch(from: base) else { return nil }
+    return after.since(before)
   }
 }

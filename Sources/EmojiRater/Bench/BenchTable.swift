@@ -61,31 +61,49 @@ public enum BenchTable {
       "oracle", "unruled",
       "wait p50/p95 ms", "wasted", "cancelled", "bytes/frame", "start ms",
     ]
-    var rows: [[String]] = [header]
+    // With a server: which source, and what the server saw against what the app did.
+    let served = results.contains { $0.source != nil }
+    let serverHeader = ["source", "cut/abandoned", "unreached", "connections"]
+    var rows: [[String]] = [header + (served ? serverHeader : [])]
     for result in results {
-      rows.append([
-        "\(result.columns)x\(result.rows)", String(result.items), result.trace, String(result.pool),
-        result.mode,
-        String(result.frames),
-        String(format: "%d (%.1f%%)", result.dropped, result.droppedShare * 100),
-        String(format: "%.2f/%.2f/%.2f", result.workP50, result.workP95, result.workP99),
-        String(format: "%.2f/%.2f/%.2f", result.inputMean, result.drawMean, result.outputMean),
-        String(format: "%.1f", result.hitchRatio),
-        String(
-          format: "%d/%.1f%@", result.outside.dropped, result.outside.hitchRatio,
-          result.outsideDisagrees ? " !" : ""),
-        "\(format(result.outside.keyToScreenP50, digits: 1))/\(format(result.outside.keyToScreenP95, digits: 1))",
-        result.displayed == 0 ? "-" : String(format: "%.0f%%", result.readyOnDisplay * 100),
-        percent(result.oracleReadyOnDisplay), percent(result.unruledOracleReadyOnDisplay),
-        "\(format(result.visibleLatencyP50))/\(format(result.visibleLatencyP95))", String(result.wasted),
-        String(result.cancelled), String(format: "%.0f", result.bytesPerFrame),
-        String(format: "%.1f", result.firstFrameMilliseconds),
-      ])
+      let serverCells = [
+        result.source == nil ? "simulated" : "http",
+        "\(result.cancelledDuringWait.map(String.init) ?? "-")/\(result.serverAbandoned.map(String.init) ?? "-")",
+        result.connectionErrors.map(String.init) ?? "-", result.serverConnections.map(String.init) ?? "-",
+      ]
+      rows.append(
+        [
+          "\(result.columns)x\(result.rows)", String(result.items), result.trace, String(result.pool),
+          result.mode,
+          String(result.frames),
+          String(format: "%d (%.1f%%)", result.dropped, result.droppedShare * 100),
+          String(format: "%.2f/%.2f/%.2f", result.workP50, result.workP95, result.workP99),
+          String(format: "%.2f/%.2f/%.2f", result.inputMean, result.drawMean, result.outputMean),
+          String(format: "%.1f", result.hitchRatio),
+          String(
+            format: "%d/%.1f%@", result.outside.dropped, result.outside.hitchRatio,
+            result.outsideDisagrees ? " !" : ""),
+          "\(format(result.outside.keyToScreenP50, digits: 1))/\(format(result.outside.keyToScreenP95, digits: 1))",
+          result.displayed == 0 ? "-" : String(format: "%.0f%%", result.readyOnDisplay * 100),
+          percent(result.oracleReadyOnDisplay), percent(result.unruledOracleReadyOnDisplay),
+          "\(format(result.visibleLatencyP50))/\(format(result.visibleLatencyP95))", String(result.wasted),
+          String(result.cancelled), String(format: "%.0f", result.bytesPerFrame),
+          String(format: "%.1f", result.firstFrameMilliseconds),
+        ] + (served ? serverCells : []))
     }
     // Names left-aligned, numbers (items and from "frames" on) right-aligned.
-    let table = aligned(rows, leftAligned: [0, 2, 3, 4]).joined(separator: "\n")
-    return ([table] + outsideNotes(results) + capacityNotes(results)).joined(separator: "\n")
+    let table = aligned(rows, leftAligned: [0, 2, 3, 4, header.count]).joined(separator: "\n")
+    return ([table] + outsideNotes(results) + capacityNotes(results) + (served ? serverNotes : []))
+      .joined(separator: "\n")
   }
+
+  static let serverNotes = [
+    "",
+    "http: each load a request to 'emoji-rater serve' on loopback. cut: loads the app cancelled while their",
+    "request was under way; abandoned: requests the server saw their client leave during the delay (the",
+    "two part by the requests cut before or after it); unreached: loads with no answer (refused, lost,",
+    "timed out); connections: accepted by the server in the run.",
+  ]
 
   /// What the outside columns are, and which runs they disagree with.
   static func outsideNotes(_ results: [BenchResult]) -> [String] {

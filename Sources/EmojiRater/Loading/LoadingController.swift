@@ -17,6 +17,10 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
 {
   public private(set) var mode: LoadingMode
   public let loader: Loader<Int, EmojiPresentation>
+  /// Where the loader's items come from, for the HUD and the reports.
+  public let source: DataSource
+  /// An item's data made here, with no load: a benchmark's warm first screen.
+  private let present: @Sendable (Int) -> EmojiPresentation
   /// Counts of how cells met their data.
   public private(set) var display = DisplayCounters()
   /// Called when a visible item's data arrived or failed: the screen needs a frame.
@@ -82,9 +86,23 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     configuredCacheSize = options.cacheSize
     configuration.maxConcurrent =
       options.maxConcurrent ?? PoolSizing.pool(columns: layout.columns, latency: options.latency)
-    // The catalog is the "server": a load returns an item's record and glyphs.
-    loader = Loader(configuration: configuration, scheduler: scheduler) {
+    // What a load brings: an item's record and glyphs.
+    let present: @Sendable (Int) -> EmojiPresentation = {
       EmojiPresentation(catalog.emoji(atFlatIndex: $0), policy: glyphs)
+    }
+    self.present = present
+    source = options.source
+    switch options.source {
+    case .simulated:
+      // The catalog is the "server".
+      let simulated = SimulatedSource(
+        latency: options.latency, failureRate: options.failureRate, seed: options.seed, scheduler: scheduler,
+        fetch: present)
+      loader = Loader(source: simulated, configuration: configuration)
+    case .http(let base):
+      let http = EmojiOverHTTP.source(
+        base: base, catalog: catalog, glyphs: glyphs, connections: configuration.maxConcurrent)
+      loader = Loader(source: http, configuration: configuration)
     }
     // Prefetch far enough ahead that 90% of loads are done by the time their row arrives,
     // and three screens when paging: a load must start two page turns before its page
@@ -233,7 +251,10 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     // 200×60 screen (2,262 cells) in the configured 2,000 would lose its
     // top rows again, and the run would start by loading them.
     sizeCache(rows: rows.count, layout: layout)
-    for item in layout.flatRange(ofRows: rows) { loader.prime(shown.catalogItem(item)) }
+    for item in layout.flatRange(ofRows: rows) {
+      let id = shown.catalogItem(item)
+      loader.prime(id, with: present(id))
+    }
   }
 
   /// The grid now shows `items` (a filter changed): what was on screen is
@@ -386,7 +407,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   }
 
   public var loadingSummary: LoadingSummary? {
-    LoadingSummary(mode: mode, loader: loader.counters, display: display)
+    LoadingSummary(mode: mode, loader: loader.counters, display: display, source: source)
   }
 
   // MARK: Which load goes next

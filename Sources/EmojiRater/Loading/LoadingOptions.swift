@@ -3,6 +3,10 @@ import Loading
 /// How the slow data source and the loader behave (`--mode`, `--latency`, …).
 public struct LoadingOptions: Sendable {
   public var mode: LoadingMode = .prefetch
+  /// Where the data comes from; `latency`, `failureRate` and `seed` are the
+  /// simulated source's (a server keeps its own, and the planner still
+  /// expects `latency`).
+  public var source = DataSource.simulated
   public var latency: LatencyModel = .default
   /// The share of loads that fail, 0...1.
   public var failureRate: Double = 0

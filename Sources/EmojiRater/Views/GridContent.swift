@@ -25,6 +25,7 @@ public struct LoadingSummary: Equatable, Sendable {
   public var mode: LoadingMode
   public var loader: LoaderCounters
   public var display: DisplayCounters
+  public var source = DataSource.simulated
 }
 
 /// Every cell loaded: the catalog itself, as a state's grid shows it. For

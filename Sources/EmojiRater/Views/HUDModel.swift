@@ -29,6 +29,7 @@ public struct HUDModel: Equatable, Sendable {
   /// two models (every frame the HUD is drawn) stays cheap — no histograms.
   public struct Loading: Equatable, Sendable {
     public var mode: LoadingMode
+    public var source: DataSource
     public var loader: LoaderCounters
     /// Ready-on-display, 0...1.
     public var readyRate: Double
@@ -37,6 +38,7 @@ public struct HUDModel: Equatable, Sendable {
 
     public init(_ summary: LoadingSummary) {
       mode = summary.mode
+      source = summary.source
       loader = summary.loader
       readyRate = summary.display.readyRate
       medianWait = summary.display.medianVisibleLatency

@@ -72,6 +72,11 @@ enum HUDView {
     if let loading = hud.loading {
       pieces.append(
         Piece(long: loading.mode.rawValue, short: loading.mode.rawValue, style: Theme.mode, keep: 9))
+      // The simulated source goes without saying; a server is named.
+      if case .http(let url) = loading.source {
+        let address = url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? "server"
+        pieces.append(Piece(long: "http \(address)", short: "http", style: Theme.mode, keep: 8))
+      }
     }
     let fps = hud.idle ? "idle" : "\(Int(hud.fps.rounded()))"
     pieces.append(
@@ -107,7 +112,9 @@ enum HUDView {
       pieces.append(
         Piece(
           long: "queued \(loader.queued) loading \(loader.inFlight) done \(loader.completed)"
-            + " cancelled \(loader.cancelled) failed \(loader.failed) hits \(loader.cacheHits)",
+            + " cancelled \(loader.cancelled) failed \(loader.failed)"
+            + (loader.connectionErrors > 0 ? " (\(loader.connectionErrors) unreached)" : "")
+            + " hits \(loader.cacheHits)",
           short: "q\(loader.queued) ld\(loader.inFlight) ok\(loader.completed) x\(loader.cancelled)",
           style: Theme.hint, keep: 3))
       let ready = percent(loading.readyRate, digits: 0)

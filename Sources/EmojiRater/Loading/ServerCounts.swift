@@ -1,0 +1,59 @@
+import Foundation
+import Loading
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// What `emoji-rater serve` has done, for `GET /stats` and its log line.
+public struct ServerCounts: Codable, Equatable, Sendable {
+  /// Emoji sent (HTTP 200).
+  public var served = 0
+  /// Loads failed on purpose, at the failure rate (HTTP 503).
+  public var failed = 0
+  /// Requests whose client went away during the delay: the delay stopped there.
+  public var abandoned = 0
+  /// Requests for no emoji the catalog has, or no path the server knows (HTTP 404).
+  public var notFound = 0
+  /// Requests waiting out their delay now.
+  public var inFlight = 0
+  /// Connections accepted since the start.
+  public var connections = 0
+
+  public init() {}
+
+  /// One line for the log: `served 120, failed 3, abandoned 14, in flight 6, …`.
+  public var line: String {
+    "served \(served), failed \(failed), abandoned \(abandoned), in flight \(inFlight), "
+      + "not found \(notFound), connections \(connections)"
+  }
+}
+
+extension ServerCounts {
+  /// The counts of the server at `base` (its `GET /stats`), asked on the
+  /// calling thread, which waits up to `timeout` seconds; nil if no counts came.
+  public static func fetch(from base: URL, timeout: Double = 2) -> ServerCounts? {
+    let answer = Locked<Data?>(nil)
+    let finished = DispatchSemaphore(value: 0)
+    let request = URLRequest(url: base.appendingPathComponent("stats"), timeoutInterval: timeout)
+    URLSession.shared.dataTask(with: request) { data, response, _ in
+      if (response as? HTTPURLResponse)?.statusCode == 200 { answer.withLock { $0 = data } }
+      finished.signal()
+    }.resume()
+    guard finished.wait(timeout: .now() + timeout) == .success, let data = answer.withLock({ $0 }) else {
+      return nil
+    }
+    return try? JSONDecoder().decode(ServerCounts.self, from: data)
+  }
+
+  /// What happened between `earlier` and these counts (in flight is now's).
+  public func since(_ earlier: ServerCounts) -> ServerCounts {
+    var change = self
+    change.served -= earlier.served
+    change.failed -= earlier.failed
+    change.abandoned -= earlier.abandoned
+    change.notFound -= earlier.notFound
+    change.connections -= earlier.connections
+    return change
+  }
+}

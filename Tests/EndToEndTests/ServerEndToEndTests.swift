@@ -1,0 +1,108 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The app loading over HTTP from `emoji-rater serve`, both real binaries:
+/// the server in the background on a free loopback port, the app in tmux.
+/// Each test stops its servers (SIGTERM) before it ends.
+@Suite(.serialized) struct ServerEndToEndTests {
+  /// Cells that leave the screen while their request waits cancel it on the
+  /// wire: the server counts at least as many requests abandoned as the app
+  /// cancelled during their wait (more: those still waiting when it quits).
+  @Test func aFastScrollAbandonsTheRequestsItCancels() throws {
+    let server = try ServeProcess(["--latency", "2s"])
+    defer { server.stop() }
+    let report = FileManager.default.temporaryDirectory.appendingPathComponent("stats-\(UUID()).json")
+    defer { try? FileManager.default.removeItem(at: report) }
+    let session = try TmuxSession.app([
+      "--source", server.address, "--mode", "async", "--stats-json", report.path,
+    ])
+    // The first screen whole (nothing queued or loading): a request handed
+    // to the connection pool a moment before it is cancelled may never
+    // reach the server, and the count would be off by a race.
+    let started = try session.waitFor(timeout: 15) { screen in
+      screen.contains("│ http │") && screen.contains("😀") && !screen.contains { "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏".contains($0) }
+    }
+    #expect(started.held, "the HUD says the data comes over HTTP: \(started.screen)")
+    for _ in 0..<4 {
+      try session.press("NPage")
+      usleep(300_000)  // Each page's cells ask for their data, then leave before it comes.
+    }
+    try session.press("q")
+    #expect(try session.waitForExit().status == 0)
+    let loading = try #require(try Self.loadingReport(report))
+    let cancelled = try #require(loading["cancelledDuringWait"] as? Int)
+    #expect(cancelled > 0, "pages left while loading: \(loading)")
+    #expect(loading["source"] as? String == server.address)
+    var abandoned = 0
+    for _ in 0..<200 {
+      abandoned = server.stats()?["abandoned"] ?? 0
+      if abandoned >= cancelled { break }
+      usleep(20_000)
+    }
+    #expect(
+      abandoned >= cancelled, "the server saw \(abandoned) requests abandoned; the app cancelled \(cancelled)"
+    )
+  }
+
+  /// A server that goes away turns new cells into ✗ at once, with the app
+  /// still answering keys; back on the same port, the cells load when they
+  /// are displayed again.
+  @Test func aServerThatGoesAwayAndComesBack() throws {
+    let server = try ServeProcess(["--latency", "0"])
+    let port = server.port
+    let report = FileManager.default.temporaryDirectory.appendingPathComponent("stats-\(UUID()).json")
+    defer { try? FileManager.default.removeItem(at: report) }
+    let session = try TmuxSession.app([
+      "--source", server.address, "--mode", "async", "--stats-json", report.path,
+    ])
+    #expect(try session.waitFor { $0.contains("😀") && !$0.contains("✗") }.held)
+    #expect(server.stop() == 0, "SIGTERM stops the server cleanly: \(server.output)")
+    try session.press("NPage")
+    let failed = try session.waitFor { $0.contains("✗") }
+    #expect(failed.held, "cells with no server fail: \(failed.screen)")
+    try session.press("?")
+    #expect(try session.waitFor { $0.contains("next / previous section") }.held, "the app still answers")
+    try session.press("Escape")
+
+    let again = try ServeProcess(["--latency", "0"], port: port)
+    defer { again.stop() }
+    // Away (to the end, far from them) and back by the same keys: the failed
+    // cells are displayed again, and retry. A frame apart each, or the keys
+    // would cancel out in one.
+    for key in ["G", "g", "NPage"] {
+      try session.press(key)
+      usleep(300_000)
+    }
+    let loaded = try session.waitFor { !$0.contains("✗") && !$0.contains("next / previous section") }
+    #expect(loaded.held, "the cells load once the server is back: \(loaded.screen)")
+    try session.press("q")
+    #expect(try session.waitForExit().status == 0)
+    let loading = try #require(try Self.loadingReport(report))
+    #expect((loading["connectionErrors"] as? Int ?? 0) > 0, "counted apart as unreached: \(loading)")
+  }
+
+  @Test func aSourceThatIsNoServerAddressIsRefusedWithStatus2() throws {
+    for source in ["ftp://127.0.0.1/", "not a url", "http://"] {
+      let result = try Subprocess.run([AppBinary.path, "--source", source])
+      #expect(result.status == 2, "\(source): \(result.output)")
+      #expect(result.output.contains("--source: '\(source)' is not a source"), "\(result.output)")
+    }
+  }
+
+  @Test func aPortInUseOrOutOfRangeIsRefusedWithStatus2() throws {
+    let server = try ServeProcess()
+    defer { server.stop() }
+    let inUse = try Subprocess.run([AppBinary.path, "serve", "--port", String(server.port)])
+    #expect(inUse.status == 2)
+    #expect(inUse.output.contains("port \(server.port) on 127.0.0.1 is in use"), "\(inUse.output)")
+    let outOfRange = try Subprocess.run([AppBinary.path, "serve", "--port", "70000"])
+    #expect(outOfRange.status == 2)
+    #expect(outOfRange.output.contains("--port must be from 0 to 65535"), "\(outOfRange.output)")
+  }
+
+  static func loadingReport(_ file: URL) throws -> [String: Any]? {
+    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+    return json?["loading"] as? [String: Any]
+  }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `emoji-rater serve` running in the background for a test: started on a
+/// free loopback port (or the one given), which it says on its first line;
+/// stopped with SIGTERM as a person's Ctrl-C would, within bounded time.
+public final class ServeProcess {
+  public let port: Int
+  private let pid: pid_t
+  private let outputPath: String
+  private var isRunning = true
+
+  public init(_ arguments: [String] = [], port: Int = 0) throws {
+    outputPath =
+      FileManager.default.temporaryDirectory
+      .appendingPathComponent("serve-\(UUID().uuidString.prefix(8)).out").path
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    let command = [AppBinary.path, "serve", "--port", String(port)] + arguments
+    let argv = command.map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    var pid: pid_t = 0
+    let spawned = withCleanSpawnAttributes { posix_spawn(&pid, command[0], &actions, &$0, argv, environ) }
+    guard spawned == 0 else {
+      throw SubprocessError(arguments: command, reason: String(cString: strerror(spawned)))
+    }
+    self.pid = pid
+    // The first line says where it listens: "… listening on http://127.0.0.1:PORT".
+    var found: Int?
+    for _ in 0..<500 where found == nil {
+      found = Self.port(in: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
+      if found == nil { usleep(10_000) }
+    }
+    guard let found else {
+      Glibc.kill(pid, SIGKILL)
+      _ = Self.reap(pid, within: 5)
+      throw SubprocessError(
+        arguments: command,
+        reason:
+          "it said no port within 5 s: \((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")")
+    }
+    self.port = found
+  }
+
+  deinit {
+    _ = stop()
+    unlink(outputPath)
+  }
+
+  /// What it printed so far, standard error included.
+  public var output: String {
+    (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+  }
+
+  public var address: String { "http://127.0.0.1:\(port)" }
+
+  /// Stops it with SIGTERM (SIGKILL after 5 s); returns its exit status.
+  @discardableResult
+  public func stop() -> Int32? {
+    guard isRunning else { return nil }
+    isRunning = false
+    Glibc.kill(pid, SIGTERM)
+    if let status = Self.reap(pid, within: 5) { return status }
+    Glibc.kill(pid, SIGKILL)
+    return Self.reap(pid, within: 5)
+  }
+
+  /// Its `GET /stats`, as the numbers it holds; nil if it did not answer.
+  public func stats() -> [String: Int]? {
+    let answer = LockedBox<Data?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    URLSession.shared.dataTask(with: URL(string: "\(address)/stats")!) { data, _, _ in
+      answer.set(data)
+      done.signal()
+    }.resume()
+    guard done.wait(timeout: .now() + 5) == .success, let data = answer.get(),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else { return nil }
+    return object.compactMapValues { $0 as? Int }
+  }
+
+  private static func port(in output: String) -> Int? {
+    guard let range = output.range(of: "listening on http://127.0.0.1:") else { return nil }
+    let digits = output[range.upperBound...].prefix { $0.isNumber }
+    return output[range.upperBound...].dropFirst(digits.count).first == "\n" ? Int(digits) : nil
+  }
+
+  /// Waits up to `seconds` for `pid` to end; its exit status, or nil.
+  private static func reap(_ pid: pid_t, within seconds: Double) -> Int32? {
+    var status: Int32 = 0
+    for _ in 0..<Int(seconds * 100) {
+      if waitpid(pid, &status, WNOHANG) == pid {
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+      }
+      usleep(10_000)
+    }
+    return nil
+  }
+}
+
+/// A value handed from a callback's thread to the waiting one.
+final class LockedBox<Value>: @unchecked Sendable {
+  // @unchecked: every access goes through `lock`.
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  func set(_ newValue: Value) {
+    lock.lock()
+    value = newValue
+    lock.unlock()
+  }
+
+  func get() -> Value {
+    lock.lock()
+    defer { lock.unlock() }
+    return value
+  }
+}
