@@ -15,11 +15,7 @@ import Testing
   static let catalog = EmojiCatalog.builtIn(includeSkinTones: false)
 
   func start(latency: LatencyModel = .none, failureRate: Double = 0) throws -> EmojiServer {
-    var configuration = EmojiServer.Configuration()
-    configuration.port = 0
-    configuration.latency = latency
-    configuration.failureRate = failureRate
-    return try EmojiServer(catalog: Self.catalog, configuration: configuration)
+    try startServer(catalog: Self.catalog, latency: latency, failureRate: failureRate)
   }
 
   func get(_ server: EmojiServer, _ path: String, method: String = "GET") async throws -> (Int, Data) {
@@ -96,14 +92,24 @@ import Testing
     }
   }
 
-  /// Polls `condition` for up to ten seconds.
-  func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<1_000 {
-      if condition() { return true }
-      try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
+}
+
+/// A server of `catalog` in-process, on a free loopback port.
+func startServer(catalog: EmojiCatalog, latency: LatencyModel, failureRate: Double) throws -> EmojiServer {
+  var configuration = EmojiServer.Configuration()
+  configuration.port = 0
+  configuration.latency = latency
+  configuration.failureRate = failureRate
+  return try EmojiServer(catalog: catalog, configuration: configuration)
+}
+
+/// Polls `condition` for up to ten seconds.
+func eventually(_ condition: () async -> Bool) async -> Bool {
+  for _ in 0..<1_000 {
+    if await condition() { return true }
+    try? await Task.sleep(for: .milliseconds(10))
   }
+  return await condition()
 }
 
 /// A bare TCP client: it can go away mid-request, as a cancelled load does.

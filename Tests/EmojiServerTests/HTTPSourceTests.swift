@@ -12,11 +12,7 @@ import Testing
   static let catalog = EmojiCatalog.builtIn(includeSkinTones: false)
 
   func start(latency: LatencyModel = .none, failureRate: Double = 0) throws -> EmojiServer {
-    var configuration = EmojiServer.Configuration()
-    configuration.port = 0
-    configuration.latency = latency
-    configuration.failureRate = failureRate
-    return try EmojiServer(catalog: Self.catalog, configuration: configuration)
+    try startServer(catalog: Self.catalog, latency: latency, failureRate: failureRate)
   }
 
   /// The app's own source of the catalog's emoji, from `port`.
@@ -126,15 +122,6 @@ import Testing
     #expect(await MainActor.run { loader.counters.cancelledDuringWait } == 4)
     #expect(
       await MainActor.run { loader.counters.connectionErrors } == 0, "a cancel is not a lost connection")
-  }
-
-  /// Polls `condition` for up to ten seconds.
-  func eventually(_ condition: () async -> Bool) async -> Bool {
-    for _ in 0..<1_000 {
-      if await condition() { return true }
-      try? await Task.sleep(for: .milliseconds(10))
-    }
-    return await condition()
   }
 }
 

@@ -20,20 +20,8 @@ public final class ServeProcess {
     outputPath =
       FileManager.default.temporaryDirectory
       .appendingPathComponent("serve-\(UUID().uuidString.prefix(8)).out").path
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
     let command = [AppBinary.path, "serve", "--port", String(port)] + arguments
-    let argv = command.map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    var pid: pid_t = 0
-    let spawned = withCleanSpawnAttributes { posix_spawn(&pid, command[0], &actions, &$0, argv, environ) }
-    guard spawned == 0 else {
-      throw SubprocessError(arguments: command, reason: String(cString: strerror(spawned)))
-    }
+    let pid = try Subprocess.start(command, output: outputPath)
     self.pid = pid
     // The first line says where it listens: "… listening on http://127.0.0.1:PORT".
     var found: Int?

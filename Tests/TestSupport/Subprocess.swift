@@ -21,6 +21,18 @@ public enum Subprocess {
     let outputPath = FileManager.default.temporaryDirectory
       .appendingPathComponent("subprocess-\(UUID().uuidString).out").path
     defer { unlink(outputPath) }
+    let pid = try start(arguments, output: outputPath)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    // WIFEXITED / WEXITSTATUS, which Swift does not import.
+    let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    return Result(status: exitStatus, output: output)
+  }
+
+  /// Starts `arguments` (looked up on PATH) with stdin from /dev/null and
+  /// stdout and stderr together in the file at `output`; returns its pid.
+  public static func start(_ arguments: [String], output outputPath: String) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -34,12 +46,7 @@ public enum Subprocess {
     guard spawned == 0 else {
       throw SubprocessError(arguments: arguments, reason: String(cString: strerror(spawned)))
     }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-    // WIFEXITED / WEXITSTATUS, which Swift does not import.
-    let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-    return Result(status: exitStatus, output: output)
+    return pid
   }
 }
 

@@ -72,7 +72,6 @@ public struct BenchRunner {
     loading.update(visibleRows: state.viewport.rows, layout: state.layout)
     loading.resetStatistics()
     loading.startDisplayLog()
-    let server = ServerWatch(configuration.source)
     frames.start()
     let start = Date()
     // sync mode has no steady state to reach: every frame blocks. Its run is
@@ -96,6 +95,8 @@ public struct BenchRunner {
     typist.start()
     spin(until: start.addingTimeInterval(warmUp))
     frames.enqueue(.resetStatistics)
+    // The server's counts from here too (and none of the run before's ends).
+    let server = ServerWatch(configuration.source)
     let measuredFrom = Platform.monotonicNanoseconds()
     terminal.settle()
     let bytesBefore = terminal.bytesReceived
@@ -106,6 +107,10 @@ public struct BenchRunner {
     // thread has read what the last one wrote, the outside has seen it all.
     terminal.settle()
     let measuredTo = Platform.monotonicNanoseconds()
+    // The loads' counts and the server's as the measured part ends: the
+    // loads cancelled below, to end the run, are no part of it.
+    let counters = loading.loader.counters
+    let seen = server.seen()
     let interference = MachineInterference.reading().since(interferenceBefore)
     typist.finish()
     input.cancel()
@@ -118,7 +123,6 @@ public struct BenchRunner {
     // Let the cancelled loads' last hops to the main queue land before the
     // next run (and a server see their connections close).
     spin(until: Date().addingTimeInterval(server.isWatching ? 0.3 : 0.02))
-    let seen = server.seen()
 
     let displays = loading.displayLog
     // The oracle knows each load's latency ahead: a simulated source's
@@ -142,7 +146,6 @@ public struct BenchRunner {
     let outside = observer.view(
       keys: terminal.typedTimes, outputs: terminal.outputTimes, from: measuredFrom, to: measuredTo)
     let display = loading.display
-    let counters = loading.loader.counters
     return BenchResult(
       mode: mode.rawValue, trace: trace.rawValue, columns: size.columns, rows: size.rows,
       items: catalog.count,
