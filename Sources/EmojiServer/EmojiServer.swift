@@ -26,6 +26,7 @@ public final class EmojiServer: Sendable {
   private let group: MultiThreadedEventLoopGroup
   private let channel: any Channel
   private let service: EmojiService
+  private let isRunning = Locked(true)
 
   /// Starts listening; throws when the address cannot be had.
   public init(
@@ -63,8 +64,15 @@ public final class EmojiServer: Sendable {
   /// What it has done so far.
   public var counts: ServerCounts { service.counts.withLock { $0 } }
 
-  /// Stops listening, drops the connections, and returns once all is closed.
+  /// Stops listening, drops the connections, and returns once all is
+  /// closed. Once: after the first, the event loop is gone, and a close
+  /// sent to it would wait forever.
   public func stop() {
+    let wasRunning = isRunning.withLock { running in
+      defer { running = false }
+      return running
+    }
+    guard wasRunning else { return }
     try? channel.close().wait()
     try? group.syncShutdownGracefully()
   }

@@ -11,7 +11,7 @@ import Testing
 
 /// The server in-process, on a free loopback port: what it answers, what
 /// it counts, and the addresses it refuses.
-@Suite(.serialized) struct EmojiServerTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct EmojiServerTests {
   static let catalog = EmojiCatalog.builtIn(includeSkinTones: false)
 
   func start(latency: LatencyModel = .none, failureRate: Double = 0) throws -> EmojiServer {

@@ -8,7 +8,7 @@ import Testing
 /// Loads over HTTP from a server started in-process on a free loopback
 /// port: what arrives, how each way of failing is told, and that a
 /// cancelled load is cancelled on the server too.
-@Suite(.serialized) struct HTTPSourceTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct HTTPSourceTests {
   static let catalog = EmojiCatalog.builtIn(includeSkinTones: false)
 
   func start(latency: LatencyModel = .none, failureRate: Double = 0) throws -> EmojiServer {
@@ -98,6 +98,20 @@ import Testing
     #expect(await load(textSource(port: server.port, timeout: 1), 0).failure == .connection)
     let waited = ContinuousClock.now - started
     #expect(waited >= .milliseconds(900), "timed out at the deadline, not at once")
+  }
+
+  /// `sync` mode over HTTP: the calling thread waits for the answer.
+  @Test func aBlockingLoadWaitsForTheServersAnswer() async throws {
+    let server = try start(latency: .fixed(50))
+    defer { server.stop() }
+    let source = emojiSource(port: server.port)
+    let loaded = await MainActor.run {
+      Loader(source: source, configuration: .init()).loadSynchronously(0)
+    }
+    #expect(loaded?.emoji == Self.catalog.emoji(atFlatIndex: 0))
+    #expect(server.counts.served == 1)
+    server.stop()
+    #expect(source.loadBlocking(1, attempt: 0).failure == .connection)
   }
 
   /// The loader's cancel reaches the wire: the server sees its client go

@@ -5,7 +5,7 @@ import Testing
 /// The app loading over HTTP from `emoji-rater serve`, both real binaries:
 /// the server in the background on a free loopback port, the app in tmux.
 /// Each test stops its servers (SIGTERM) before it ends.
-@Suite(.serialized) struct ServerEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct ServerEndToEndTests {
   /// Cells that leave the screen while their request waits cancel it on the
   /// wire: the server counts at least as many requests abandoned as the app
   /// cancelled during their wait (more: those still waiting when it quits).
@@ -82,12 +82,30 @@ import Testing
     #expect((loading["connectionErrors"] as? Int ?? 0) > 0, "counted apart as unreached: \(loading)")
   }
 
+  /// No server at the address yet: the app starts all the same, and its
+  /// cells show ✗ (each retries when it is displayed again).
+  @Test func aServerThatIsNotThereAtStartIsNoError() throws {
+    let absent = try ServeProcess()
+    let address = absent.address
+    absent.stop()
+    let session = try TmuxSession.app(["--source", address])
+    let failed = try session.waitFor { $0.contains("✗") && $0.contains("│ http │") }
+    #expect(failed.held, "\(failed.screen)")
+    try session.press("q")
+    #expect(try session.waitForExit().status == 0)
+  }
+
   @Test func aSourceThatIsNoServerAddressIsRefusedWithStatus2() throws {
     for source in ["ftp://127.0.0.1/", "not a url", "http://"] {
       let result = try Subprocess.run([AppBinary.path, "--source", source])
       #expect(result.status == 2, "\(source): \(result.output)")
       #expect(result.output.contains("--source: '\(source)' is not a source"), "\(result.output)")
     }
+    let failing = try Subprocess.run([
+      AppBinary.path, "--source", "http://127.0.0.1:8080", "--failure-rate", "0.1",
+    ])
+    #expect(failing.status == 2)
+    #expect(failing.output.contains("give it to 'emoji-rater serve' instead"), "\(failing.output)")
   }
 
   @Test func aPortInUseOrOutOfRangeIsRefusedWithStatus2() throws {
