@@ -25,7 +25,12 @@ public final class HTTPLoadSource<ID: LoadIdentifier, Value: Sendable>: LoadSour
     public init() {}
   }
 
-  private let session: URLSession
+  /// The session new requests go through: a pool of a new size is a new
+  /// session (a session's connection limit is fixed), the old one finishing
+  /// what it has under way.
+  private let session: Locked<URLSession>
+  private let settings: URLSessionConfiguration
+  private let delegateQueue = OperationQueue()
   private let transfers: Transfers
   private let timeout: Double
   private let sessionTimeout: Double
@@ -39,7 +44,7 @@ public final class HTTPLoadSource<ID: LoadIdentifier, Value: Sendable>: LoadSour
     configuration: Configuration, url: @escaping @Sendable (ID) -> URL,
     decode: @escaping @Sendable (ID, Data) throws -> Value
   ) {
-    let settings = URLSessionConfiguration.ephemeral
+    settings = URLSessionConfiguration.ephemeral
     settings.httpMaximumConnectionsPerHost = configuration.connections
     // Foundation on Linux takes whole seconds (0.5 would time out at once).
     sessionTimeout = max(1, configuration.timeout.rounded(.up))
@@ -47,10 +52,9 @@ public final class HTTPLoadSource<ID: LoadIdentifier, Value: Sendable>: LoadSour
     settings.requestCachePolicy = .reloadIgnoringLocalCacheData
     settings.urlCache = nil
     transfers = Transfers(maximumBodyBytes: configuration.maximumBodyBytes)
-    let delegateQueue = OperationQueue()
     delegateQueue.name = "emoji-rater.http"
     delegateQueue.maxConcurrentOperationCount = 1
-    session = URLSession(configuration: settings, delegate: transfers, delegateQueue: delegateQueue)
+    session = Locked(URLSession(configuration: settings, delegate: transfers, delegateQueue: delegateQueue))
     timeout = configuration.timeout
     self.url = url
     self.decode = decode
@@ -58,13 +62,29 @@ public final class HTTPLoadSource<ID: LoadIdentifier, Value: Sendable>: LoadSour
 
   deinit {
     // The session holds its delegate until it is told to let go.
-    session.invalidateAndCancel()
+    session.withLock { $0.invalidateAndCancel() }
+  }
+
+  /// Connections to the server at most, now.
+  public var connections: Int {
+    session.withLock { $0.configuration.httpMaximumConnectionsPerHost }
+  }
+
+  public func poolDidChange(to loads: Int) {
+    session.withLock { session in
+      guard session.configuration.httpMaximumConnectionsPerHost != loads else { return }
+      let resized = settings.copy() as! URLSessionConfiguration
+      resized.httpMaximumConnectionsPerHost = loads
+      session.finishTasksAndInvalidate()
+      session = URLSession(configuration: resized, delegate: transfers, delegateQueue: delegateQueue)
+    }
   }
 
   public func start(_ id: ID, attempt: UInt64, done: @escaping @Sendable (Result<Value, LoadFailure>) -> Void)
     -> ScheduledWork
   {
-    let task = session.dataTask(with: URLRequest(url: url(id), timeoutInterval: sessionTimeout))
+    let request = URLRequest(url: url(id), timeoutInterval: sessionTimeout)
+    let task = session.withLock { $0.dataTask(with: request) }
     let decode = decode
     let transfers = transfers
     transfers.begin(task) { answer in
@@ -107,21 +127,23 @@ private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
   }
 
   private let maximumBodyBytes: Int
-  private let underWay = Locked([Int: Transfer]())
+  /// By task: a task's identifier is only its session's, and a resized
+  /// pool has two sessions for a while.
+  private let underWay = Locked([ObjectIdentifier: Transfer]())
 
   init(maximumBodyBytes: Int) {
     self.maximumBodyBytes = maximumBodyBytes
   }
 
   func begin(_ task: URLSessionTask, done: @escaping @Sendable (Result<Data, LoadFailure>) -> Void) {
-    underWay.withLock { $0[task.taskIdentifier] = Transfer(done: done) }
+    underWay.withLock { $0[ObjectIdentifier(task)] = Transfer(done: done) }
   }
 
   /// Ends `task`'s transfer with `result`, unless it has ended already;
   /// returns whether this was its end.
   @discardableResult
   func end(_ task: URLSessionTask, with result: Result<Data, LoadFailure>) -> Bool {
-    guard let transfer = underWay.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else {
+    guard let transfer = underWay.withLock({ $0.removeValue(forKey: ObjectIdentifier(task)) }) else {
       return false
     }
     transfer.done(result)
@@ -133,7 +155,7 @@ private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
   ) {
     let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-    underWay.withLock { $0[dataTask.taskIdentifier]?.status = status }
+    underWay.withLock { $0[ObjectIdentifier(dataTask)]?.status = status }
     if response.expectedContentLength > maximumBodyBytes {
       end(dataTask, with: .failure(.server))
       completionHandler(.cancel)
@@ -144,9 +166,9 @@ private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let tooBig = underWay.withLock { transfers -> Bool in
-      guard transfers[dataTask.taskIdentifier] != nil else { return false }
-      transfers[dataTask.taskIdentifier]!.body.append(data)
-      return transfers[dataTask.taskIdentifier]!.body.count > maximumBodyBytes
+      guard transfers[ObjectIdentifier(dataTask)] != nil else { return false }
+      transfers[ObjectIdentifier(dataTask)]!.body.append(data)
+      return transfers[ObjectIdentifier(dataTask)]!.body.count > maximumBodyBytes
     }
     if tooBig {
       end(dataTask, with: .failure(.server))
@@ -155,7 +177,7 @@ private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-    guard let transfer = underWay.withLock({ $0[task.taskIdentifier] }) else { return }
+    guard let transfer = underWay.withLock({ $0[ObjectIdentifier(task)] }) else { return }
     if error != nil {
       end(task, with: .failure(.connection))
     } else if transfer.status == 200 {

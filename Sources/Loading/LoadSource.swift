@@ -30,6 +30,14 @@ public protocol LoadSource<ID, Value>: Sendable {
   /// How long the first load of `id` takes, in milliseconds, when the
   /// source knows ahead (the benchmark's oracle); nil when only a server does.
   func firstLatency(of id: ID) -> Double?
+
+  /// The loader's pool is now `loads` loads in flight at most (0: no bound):
+  /// a source with connections of its own sizes them to match.
+  func poolDidChange(to loads: Int)
+}
+
+extension LoadSource {
+  public func poolDidChange(to loads: Int) {}
 }
 
 /// The slow server, simulated in this process: each load waits out a

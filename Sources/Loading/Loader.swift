@@ -94,6 +94,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
       queue.maxConcurrentOperationCount =
         newValue > 0 ? newValue : OperationQueue.defaultMaxConcurrentOperationCount
       ranking = nil  // Bound or not decides how requests are ranked.
+      source.poolDidChange(to: newValue)
     }
   }
 

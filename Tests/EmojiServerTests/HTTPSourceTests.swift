@@ -100,6 +100,30 @@ import Testing
     #expect(waited >= .milliseconds(900), "timed out at the deadline, not at once")
   }
 
+  /// A terminal made bigger grows the pool: the connections grow with it,
+  /// and a load under way when they do still arrives.
+  @Test func theConnectionsFollowThePool() async throws {
+    let server = try start(latency: .fixed(200))
+    defer { server.stop() }
+    let source = emojiSource(port: server.port, connections: 4)
+    let loader = await MainActor.run {
+      var configuration = Loader<Int, EmojiPresentation>.Configuration()
+      configuration.maxConcurrent = 4
+      let loader = Loader(source: source, configuration: configuration)
+      loader.load(0, priority: .visible)
+      loader.submitRequests()
+      return loader
+    }
+    #expect(await eventually { server.counts.inFlight == 1 })
+    await MainActor.run {
+      loader.maxConcurrent = 9
+      loader.load(1, priority: .visible)
+    }
+    #expect(source.connections == 9)
+    #expect(await eventually { await MainActor.run { loader.counters.completed } == 2 })
+    #expect(server.counts.served == 2)
+  }
+
   /// `sync` mode over HTTP: the calling thread waits for the answer.
   @Test func aBlockingLoadWaitsForTheServersAnswer() async throws {
     let server = try start(latency: .fixed(50))
