@@ -77,7 +77,11 @@ import Testing
     let loaded = try session.waitFor { !$0.contains("✗") && !$0.contains("next / previous section") }
     #expect(loaded.held, "the cells load once the server is back: \(loaded.screen)")
     try session.press("q")
-    #expect(try session.waitForExit().status == 0)
+    let ended = try session.waitForExit()
+    #expect(ended.status == 0)
+    let summary = ended.screen.replacingOccurrences(of: "\n", with: "")  // As one line, unwrapped.
+    #expect(summary.contains("(async, from http://127.0.0.1:\(port)), "), "\(ended.screen)")
+    #expect(summary.contains(" loads unanswered"), "\(ended.screen)")
     let loading = try #require(try Self.loadingReport(report))
     #expect((loading["connectionErrors"] as? Int ?? 0) > 0, "counted apart as unreached: \(loading)")
   }

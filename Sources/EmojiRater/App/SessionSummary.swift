@@ -5,6 +5,9 @@ import FrameTiming
 ///
 ///     emoji-rater: 1834 frames, dropped 3 (0.2%), work p50 0.4 ms p99 1.2 ms,
 ///     hitch 0.8 ms/s, ready on display 93% (prefetch)
+///
+/// and, loading from a server, `(prefetch, from http://127.0.0.1:8080)`
+/// and how many loads got no answer from it.
 public enum SessionSummary {
   public static func line(stats: FrameStats, loading: LoadingSummary?) -> String {
     var parts = [
@@ -17,7 +20,12 @@ public enum SessionSummary {
     ]
     if let loading {
       let ready = String(format: "%.0f%%", loading.display.readyRate * 100)
-      parts.append("ready on display \(ready) (\(loading.mode.rawValue))")
+      // The source only when it is a server: the simulated one goes without saying.
+      let source = loading.source == .simulated ? "" : ", from \(loading.source)"
+      parts.append("ready on display \(ready) (\(loading.mode.rawValue)\(source))")
+      if loading.loader.connectionErrors > 0 {
+        parts.append("\(loading.loader.connectionErrors) loads unanswered")
+      }
     }
     return "emoji-rater: " + parts.joined(separator: ", ")
   }
