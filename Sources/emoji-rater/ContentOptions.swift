@@ -3,12 +3,12 @@ import EmojiRater
 import Loading
 
 /// What both the app and the benchmark are shown: where the data comes
-/// from, how slow the simulated server is, and how many emoji there are. One definition, so the two
-/// commands parse and check them alike.
+/// from, how slow the simulated server is, and how many emoji there are.
+/// One definition, so the two commands parse and check them alike.
 struct ContentOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "Where each cell's data comes from: simulated, or the address of 'emoji-rater serve' (e.g. http://127.0.0.1:8080).",
+      "Where each cell's data comes from: simulated, or the address of 'emoji-rater serve' (e.g. http://127.0.0.1:8080); bench also takes serve, which starts one.",
       valueName: "source"))
   var source = "simulated"
 

@@ -280,8 +280,8 @@ private final class Typist: @unchecked Sendable {
   }
 }
 
-/// What a server saw of a run: its counts when the run started, against
-/// its counts at the end. Nothing for the simulated source.
+/// What a server saw of a run: its counts when the measured part started,
+/// against its counts at its end. Nothing for the simulated source.
 @MainActor
 private struct ServerWatch {
   private let base: URL?
