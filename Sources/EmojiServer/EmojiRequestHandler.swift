@@ -57,7 +57,7 @@ final class EmojiRequestHandler: ChannelInboundHandler {
     let path = head.uri.split(separator: "?", maxSplits: 1).first ?? ""
     if path == "/stats" {
       let counts = service.counts.withLock { $0 }
-      return send(.ok, (try? Self.encoder.encode(counts)) ?? Data(), to: head, context: context)
+      return send(.ok, (try? EmojiService.encoder.encode(counts)) ?? Data(), to: head, context: context)
     }
     guard path.hasPrefix("/emoji/"), let record = service.record(path.dropFirst("/emoji/".count)) else {
       service.count { $0.notFound += 1 }
@@ -101,12 +101,6 @@ final class EmojiRequestHandler: ChannelInboundHandler {
   }
 
   private static func error(_ message: String) -> Data {
-    (try? encoder.encode(["error": message])) ?? Data()
+    (try? EmojiService.encoder.encode(["error": message])) ?? Data()
   }
-
-  private static let encoder: JSONEncoder = {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return encoder
-  }()
 }

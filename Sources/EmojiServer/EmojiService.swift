@@ -15,12 +15,10 @@ final class EmojiService: Sendable {
   let counts = Locked(ServerCounts())
 
   init(catalog: EmojiCatalog, latency: LatencyModel, failureRate: Double, seed: UInt64) {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     var records: [String: Data] = [:]
     for section in catalog.sections {
       for emoji in section.votableEmoji {
-        records[emoji.identifier] = try? encoder.encode(EmojiRecord(emoji))
+        records[emoji.identifier] = try? Self.encoder.encode(EmojiRecord(emoji))
       }
     }
     self.records = records
@@ -40,6 +38,13 @@ final class EmojiService: Sendable {
       (latency.sample(using: &generator), Double.random(in: 0..<1, using: &generator) < failureRate)
     }
   }
+
+  /// How every answer is written: keys in order, slashes as they are.
+  static let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }()
 
   func count(_ change: (inout ServerCounts) -> Void) {
     counts.withLock(change)

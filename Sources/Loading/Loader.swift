@@ -9,15 +9,11 @@ import Foundation
 /// repeated), and a cancelled load stops waiting at once.
 @MainActor
 public final class Loader<ID: LoadIdentifier, Value: Sendable> {
+  /// The loader's own bounds; how slow or unreliable loads are is the source's.
   public struct Configuration: Sendable {
-    /// The simulated source's (`init(configuration:scheduler:fetch:)`).
-    public var latency: LatencyModel = .default
-    /// The share of simulated loads that fail, 0...1.
-    public var failureRate: Double = 0
     /// Loads in flight at most; 0 means no bound.
     public var maxConcurrent: Int = 0
     public var cacheCapacity: Int = 2_000
-    public var seed: UInt64 = 1
 
     public init() {}
   }
@@ -61,8 +57,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   private var cache: LRUCache<ID, Value>
   private var tally = LoaderCounters()
 
-  /// A loader of what `source` brings (the configuration's latency,
-  /// failure rate and seed are the simulated source's, and go unused).
+  /// A loader of what `source` brings.
   public init(source: any LoadSource<ID, Value>, configuration: Configuration) {
     self.source = source
     cache = LRUCache(capacity: configuration.cacheCapacity)
@@ -70,18 +65,6 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     queue.name = "emoji-rater.loader"
     queue.qualityOfService = .userInitiated
     maxConcurrent = configuration.maxConcurrent
-  }
-
-  /// A loader of a simulated slow server: `fetch` after the configuration's
-  /// latency, failing at its failure rate.
-  public convenience init(
-    configuration: Configuration, scheduler: any LoadScheduler = DispatchLoadScheduler(),
-    fetch: @escaping @Sendable (ID) -> Value
-  ) {
-    let source = SimulatedSource(
-      latency: configuration.latency, failureRate: configuration.failureRate, seed: configuration.seed,
-      scheduler: scheduler, fetch: fetch)
-    self.init(source: source, configuration: configuration)
   }
 
   /// Loads in flight at most (0: no bound). Can change while running.

@@ -15,11 +15,11 @@ public enum Platform {
 
   /// Adopts the user's locale (it must happen before ncurses starts, or wide
   /// characters draw as blanks) and tells whether it is UTF-8.
-  @discardableResult
   ///
   /// A UTF-8 locale that is named but not installed (`LANG=de_DE.UTF-8` in
   /// a container without generated locales) still gets UTF-8, from C.UTF-8:
   /// the character set is what the grid needs, and it is what was asked for.
+  @discardableResult
   public static func adoptLocale() -> Bool {
     if setlocale(LC_ALL, "") == nil {
       let named = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap(environment).first { !$0.isEmpty } ?? ""

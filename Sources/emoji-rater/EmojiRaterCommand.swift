@@ -141,14 +141,14 @@ struct BrowseCommand: ParsableCommand {
   func validate() throws {
     _ = try loadingMode()
     _ = try glyphMode()
-    if failureRate > 0, content.source.lowercased() != "simulated" {
-      throw ValidationError(
-        "--failure-rate is the simulated source's; with --source, give it to 'emoji-rater serve' instead")
-    }
     if content.source.lowercased() == ContentOptions.startOwnServer {
       throw ValidationError(
         "--source serve is for bench; start 'emoji-rater serve' and give its address, e.g. --source http://127.0.0.1:8080"
       )
+    }
+    if failureRate > 0, try content.dataSource() != .simulated {
+      throw ValidationError(
+        "--failure-rate is the simulated source's; with --source, give it to 'emoji-rater serve' instead")
     }
     guard (0...1).contains(failureRate) else {
       throw ValidationError("--failure-rate must be between 0 and 1 (e.g. 0.05), not \(failureRate)")

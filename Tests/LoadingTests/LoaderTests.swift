@@ -24,12 +24,13 @@ final class FetchLog: Sendable {
     latency: LatencyModel = .fixed(100), maxConcurrent: Int = 0, cache: Int = 100, failureRate: Double = 0
   ) -> Loader<Int, String> {
     var configuration = Loader<Int, String>.Configuration()
-    configuration.latency = latency
     configuration.maxConcurrent = maxConcurrent
     configuration.cacheCapacity = cache
-    configuration.failureRate = failureRate
     let log = log
-    return Loader(configuration: configuration, scheduler: scheduler) { log.record($0) }
+    let source = SimulatedSource<Int, String>(
+      latency: latency, failureRate: failureRate, seed: 1, scheduler: scheduler
+    ) { log.record($0) }
+    return Loader(source: source, configuration: configuration)
   }
 
   /// Waits for a load to be waiting, advances time by one latency, and waits
@@ -306,17 +307,20 @@ final class FetchLog: Sendable {
   }
 
   @Test func anItemsLatencyDependsOnTheSeedAndTheItemNotTheOrder() {
-    var configuration = Loader<Int, String>.Configuration()
-    configuration.seed = 11
-    let first = Loader<Int, String>(configuration: configuration, scheduler: scheduler) { "\($0)" }
-    let second = Loader<Int, String>(configuration: configuration, scheduler: scheduler) { "\($0)" }
+    func loader(seed: UInt64) -> Loader<Int, String> {
+      let source = SimulatedSource<Int, String>(latency: .default, seed: seed, scheduler: scheduler) {
+        "\($0)"
+      }
+      return Loader(source: source, configuration: .init())
+    }
+    let first = loader(seed: 11)
+    let second = loader(seed: 11)
     let ids = Array(0..<50)
     let latencies = ids.map { first.firstLatency(of: $0)! }
     #expect(ids.reversed().map { second.firstLatency(of: $0)! } == latencies.reversed())
     #expect(Set(latencies).count == 50, "items differ")
     #expect(latencies.allSatisfy { (500...2000).contains($0) })
-    configuration.seed = 12
-    let other = Loader<Int, String>(configuration: configuration, scheduler: scheduler) { "\($0)" }
+    let other = loader(seed: 12)
     #expect(ids.map { other.firstLatency(of: $0)! } != latencies)
   }
 

@@ -110,7 +110,6 @@ public struct AppState: Sendable {
     fullCatalog = catalog
     sections = catalog.gridSections
     filterSections = sections
-
     self.notice = notice
     screen = ScreenLayout(size: screenSize)
     layout = GridLayout(sectionItemCounts: sections.map(\.count), width: screenSize.columns)

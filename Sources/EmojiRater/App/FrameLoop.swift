@@ -354,9 +354,18 @@ public final class FrameLoop {
 
   /// Applies a command to the state; a new list in the grid goes to the loader.
   private func apply(_ command: Command) {
+    changingGrid { $0.apply(command) }
+  }
+
+  /// Changes the state; if the grid now shows another list (a filter, a
+  /// query's matches), the loader hears of it. Returns whether it did.
+  @discardableResult
+  private func changingGrid(_ change: (inout AppState) -> Void) -> Bool {
     let grid = state.gridGeneration
-    state.apply(command)
-    if state.gridGeneration != grid { loading.show(state.shown) }
+    change(&state)
+    guard state.gridGeneration != grid else { return false }
+    loading.show(state.shown)
+    return true
   }
 
   /// Notes when the query changed: its matches are owed from then.
@@ -380,19 +389,13 @@ public final class FrameLoop {
     }
     guard askedSearch.map({ $0 != (pending.query, pending.filterGeneration) }) ?? true else { return }
     askedSearch = (pending.query, pending.filterGeneration)
-    searchRunner.rank(pending.query, among: pending.candidates, filterGeneration: pending.filterGeneration) {
-      [weak self] results in
-      self?.receive(results)
-    }
+    searchRunner.rank(pending) { [weak self] results in self?.receive(results) }
   }
 
   /// Matches ranked off the main thread: shown at the next frame, if they
   /// still answer what is typed.
   private func receive(_ results: SearchResults) {
-    let grid = state.gridGeneration
-    state.show(results)
-    guard state.gridGeneration != grid else { return }
-    loading.show(state.shown)
+    guard changingGrid({ $0.show(results) }) else { return }
     needsDisplay = true
     wake()
   }

@@ -50,9 +50,6 @@ public struct ShownItems: Equatable, Sendable {
     return index < items.count && items[index] == catalogItem ? index : nil
   }
 
-  /// The catalog positions shown, in order; nil when every one is.
-  public var catalogItems: [Int]? { items }
-
   public static func == (lhs: ShownItems, rhs: ShownItems) -> Bool {
     lhs.items == rhs.items  // `positions` follows from `items`.
   }

@@ -78,10 +78,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     latency = options.latency
     leads = LoadDeadlines.Leads(latency: options.latency)
     var configuration = Loader<Int, EmojiPresentation>.Configuration()
-    configuration.latency = options.latency
-    configuration.failureRate = options.failureRate
     configuration.cacheCapacity = options.cacheSize
-    configuration.seed = options.seed
     sizesPoolForTheTerminal = options.maxConcurrent == nil
     configuredCacheSize = options.cacheSize
     configuration.maxConcurrent =

@@ -9,9 +9,6 @@ public final class SearchIndex: Sendable {
   /// The entry of every flat position.
   private let entryOfItem: [Int32]
 
-  /// How many positions the index covers (the catalog's count).
-  public var itemCount: Int { entryOfItem.count }
-
   public init(_ catalog: EmojiCatalog) {
     // Two positions are the same emoji when they have the same code points
     // and name: a repeated catalog costs one entry per emoji, not per position.

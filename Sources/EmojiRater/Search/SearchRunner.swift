@@ -32,26 +32,18 @@ public final class SearchRunner: Sendable {
     queue.addOperation(indexing)
   }
 
-  /// Ranks `query` among `candidates` (what the filter keeps) and hands the
-  /// results to `deliver` on the main queue; nothing, if cancelled.
+  /// Ranks the search the state waits on among what its filter keeps, and
+  /// hands the results to `deliver` on the main queue; nothing, if cancelled.
   public func rank(
-    _ query: String, among candidates: [Int]?, filterGeneration: Int,
-    deliver: @escaping @MainActor @Sendable (SearchResults) -> Void
+    _ search: AppState.PendingSearch, deliver: @escaping @MainActor @Sendable (SearchResults) -> Void
   ) {
-    let operation = RankOperation(
-      query: query, candidates: candidates, filterGeneration: filterGeneration, index: index, deliver: deliver
-    )
+    let operation = RankOperation(search, index: index, deliver: deliver)
     operation.addDependency(indexing)
     latest.withLock {
       $0?.cancel()
       $0 = operation
     }
     queue.addOperation(operation)
-  }
-
-  /// Blocks until every query asked for is ranked (for tests and the benchmark's end).
-  public func waitUntilIdle() {
-    queue.waitUntilAllOperationsAreFinished()
   }
 
   deinit {
@@ -62,19 +54,15 @@ public final class SearchRunner: Sendable {
 /// One query's ranking, cancellable part way.
 private final class RankOperation: Operation, @unchecked Sendable {
   // @unchecked: every property is set once, before the queue has it.
-  private let query: String
-  private let candidates: [Int]?
-  private let filterGeneration: Int
+  private let search: AppState.PendingSearch
   private let index: Locked<SearchIndex?>
   private let deliver: @MainActor @Sendable (SearchResults) -> Void
 
   init(
-    query: String, candidates: [Int]?, filterGeneration: Int, index: Locked<SearchIndex?>,
+    _ search: AppState.PendingSearch, index: Locked<SearchIndex?>,
     deliver: @escaping @MainActor @Sendable (SearchResults) -> Void
   ) {
-    self.query = query
-    self.candidates = candidates
-    self.filterGeneration = filterGeneration
+    self.search = search
     self.index = index
     self.deliver = deliver
   }
@@ -83,7 +71,7 @@ private final class RankOperation: Operation, @unchecked Sendable {
     guard !isCancelled, let index = index.withLock({ $0 }) else { return }
     guard
       let results = SearchResults.rank(
-        query, in: index, among: candidates, filterGeneration: filterGeneration,
+        search.query, in: index, among: search.candidates, filterGeneration: search.filterGeneration,
         isCancelled: { self.isCancelled })
     else { return }
     let deliver = deliver
