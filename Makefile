@@ -7,9 +7,10 @@ SWIFT ?= swift
 ARGS ?=
 # What the app needs to build and run (CLDR: emoji names in the user's
 # language), and what the tests need on top.
-# libcurl4: Foundation's URLSession on Linux (--source URL) is built on it.
-RUN_PACKAGES := libncurses-dev unicode-cldr-core libcurl4
-TEST_PACKAGES := $(RUN_PACKAGES) tmux
+# The tests also ask servers over Foundation's URLSession, which on Linux is
+# built on libcurl (the app has its own HTTP client and needs none).
+RUN_PACKAGES := libncurses-dev unicode-cldr-core
+TEST_PACKAGES := $(RUN_PACKAGES) tmux libcurl4
 # Only for `make screenshot`: what turns the captured screen into a PNG.
 SCREENSHOT_PACKAGES := $(TEST_PACKAGES) aha chromium fonts-noto-color-emoji fonts-dejavu-core python3
 TSAN_BUILD := .build-tsan

@@ -45,6 +45,18 @@ let package = Package(
       swiftSettings: optimized
     ),
 
+    // MARK: Loading over HTTP: a small client on SwiftNIO that bounds each answer as it arrives.
+    .target(
+      name: "HTTPLoading",
+      dependencies: [
+        "Loading",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+      ],
+      swiftSettings: optimized
+    ),
+
     // MARK: Data: Unicode's emoji-test.txt, embedded so the binary needs no system package.
     .target(name: "EmojiData", exclude: ["UNICODE-LICENSE.txt"]),
 
@@ -52,7 +64,7 @@ let package = Package(
     .target(
       name: "EmojiRater",
       dependencies: [
-        "Terminal", "CollectionKit", "FrameTiming", "Loading", "EmojiData",
+        "Terminal", "CollectionKit", "FrameTiming", "Loading", "HTTPLoading", "EmojiData",
         .product(name: "HeapModule", package: "swift-collections"),
       ],
       swiftSettings: optimized
@@ -77,7 +89,15 @@ let package = Package(
     ),
 
     // MARK: Tests.
-    .target(name: "TestSupport", dependencies: ["Terminal"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport",
+      dependencies: [
+        "Terminal",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+      ],
+      path: "Tests/TestSupport"
+    ),
     .testTarget(name: "CollectionKitTests", dependencies: ["CollectionKit"]),
     .testTarget(name: "FrameTimingTests", dependencies: ["FrameTiming"]),
     .testTarget(name: "LoadingTests", dependencies: ["Loading", "TestSupport"]),
@@ -90,7 +110,7 @@ let package = Package(
     .testTarget(
       name: "EmojiServerTests",
       dependencies: [
-        "EmojiServer", "EmojiRater", "Loading",
+        "EmojiServer", "EmojiRater", "Loading", "HTTPLoading", "TestSupport",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
       ]

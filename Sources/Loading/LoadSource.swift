@@ -1,13 +1,41 @@
 import Foundation
 
-/// Why a load brought nothing. The HUD counts the two apart: a server that
-/// says no is a different trouble from one that cannot be reached.
-public enum LoadFailure: Error, Sendable, Equatable {
-  /// The source answered, but not with the item: it failed on purpose (the
-  /// failure rate), said HTTP 5xx or 404, or sent a body that is not the item.
-  case server
-  /// No answer came: the connection was refused or lost, or it timed out.
-  case connection
+/// Why a load brought nothing, in words a person reads on the status line
+/// ("the server answered HTTP 503", "no answer in 10 s"), and on which side
+/// of the wire it went wrong. The HUD counts the two sides apart: a server
+/// that says no is a different trouble from one that cannot be reached.
+public struct LoadFailure: Error, Sendable, Equatable, CustomStringConvertible {
+  public enum Side: Sendable, Equatable {
+    /// The source answered, but not with the item: it failed on purpose
+    /// (the failure rate), said HTTP 5xx or 404, or sent an answer that is
+    /// not the item.
+    case server
+    /// No answer came: the connection was refused or lost, or it timed out.
+    case connection
+  }
+
+  public var side: Side
+  /// What went wrong, as a phrase: "the server answered HTTP 503".
+  public var reason: String
+
+  public init(side: Side, reason: String) {
+    self.side = side
+    self.reason = reason
+  }
+
+  public static func server(_ reason: String) -> LoadFailure {
+    LoadFailure(side: .server, reason: reason)
+  }
+
+  public static func connection(_ reason: String) -> LoadFailure {
+    LoadFailure(side: .connection, reason: reason)
+  }
+
+  /// The simulated source's failure rate at work.
+  public static let onPurpose = LoadFailure.server(
+    "the simulated server failed it on purpose (the failure rate)")
+
+  public var description: String { reason }
 }
 
 /// Where the loader's items come from: "load this item, cancellably". The
@@ -69,14 +97,14 @@ public struct SimulatedSource<ID: LoadIdentifier, Value: Sendable>: LoadSource {
     let plan = plan(for: id, attempt: attempt)
     let fetch = fetch
     return scheduler.schedule(after: plan.latency) {
-      done(plan.fails ? .failure(.server) : .success(fetch(id)))
+      done(plan.fails ? .failure(.onPurpose) : .success(fetch(id)))
     }
   }
 
   public func loadBlocking(_ id: ID, attempt: UInt64) -> Result<Value, LoadFailure> {
     let plan = plan(for: id, attempt: attempt)
     if plan.latency > 0 { Thread.sleep(forTimeInterval: plan.latency / 1000) }
-    return plan.fails ? .failure(.server) : .success(fetch(id))
+    return plan.fails ? .failure(.onPurpose) : .success(fetch(id))
   }
 
   public func firstLatency(of id: ID) -> Double? {

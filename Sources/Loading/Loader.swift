@@ -53,7 +53,8 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// Loads waiting out their latency now, counted by the operations as they
   /// start and end (counting them by asking each operation cost a lock apiece).
   private let waiting = Locked(0)
-  private var failures: Set<ID> = []
+  /// Why each item that failed last did, until it is asked for again.
+  private var failures: [ID: LoadFailure] = [:]
   private var cache: LRUCache<ID, Value>
   private var tally = LoaderCounters()
 
@@ -95,7 +96,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   public func state(of id: ID) -> ItemState<Value> {
     if let value = cache.peek(id) { return .loaded(value) }
     if operations[id] != nil || requested[id] != nil { return .loading }
-    if failures.contains(id) { return .failed }
+    if failures[id] != nil { return .failed }
     return .absent
   }
 
@@ -106,7 +107,12 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
 
   /// Whether the last load of `id` failed (and none is under way).
   public func hasFailed(_ id: ID) -> Bool {
-    !failures.isEmpty && failures.contains(id)
+    !failures.isEmpty && failures[id] != nil
+  }
+
+  /// Why the last load of `id` failed, if it did (and none is under way).
+  public func failure(of id: ID) -> LoadFailure? {
+    failures.isEmpty ? nil : failures[id]
   }
 
   /// The cached value, counted as displayed (it will not count as wasted).
@@ -160,9 +166,9 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
       }
       return
     }
-    if failures.contains(id) {
+    if failures[id] != nil {
       guard priority == .visible else { return }
-      failures.remove(id)
+      failures.removeValue(forKey: id)
     }
     requested[id] = Request(priority: priority, number: nextRequestNumber)
     nextRequestNumber += 1
@@ -309,11 +315,11 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     switch result {
     case .failure(let failure):
       countFailure(failure)
-      failures.insert(id)
+      failures[id] = failure
       return nil
     case .success(let value):
       tally.completed += 1
-      failures.remove(id)
+      failures.removeValue(forKey: id)
       store(value, for: id)
       return value
     }
@@ -350,12 +356,12 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
       requested.removeValue(forKey: id)
       // Data is keyed by identifier, so even a load cancelled too late is good to keep.
       store(value, for: id)
-      failures.remove(id)
+      failures.removeValue(forKey: id)
       onChange?(id)
     case .failed(let failure):
       countFailure(failure)
       if isCurrent {
-        failures.insert(id)
+        failures[id] = failure
         onChange?(id)
       }
     case .cancelledBeforeStart:
@@ -367,7 +373,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
 
   private func countFailure(_ failure: LoadFailure) {
     tally.failed += 1
-    if failure == .connection { tally.connectionErrors += 1 }
+    if failure.side == .connection { tally.connectionErrors += 1 }
   }
 
   /// The latency the first load of `id` takes, when the source knows it

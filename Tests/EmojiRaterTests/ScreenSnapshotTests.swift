@@ -91,6 +91,19 @@ import Testing
     #expect(canvas.lines[6].hasPrefix(" loading… · 1/1914"))
   }
 
+  /// A failed cell selected: the status line says why, where it is, and
+  /// that it will be asked for again.
+  @Test func theStatusLineSaysWhyTheSelectedCellFailed() {
+    let content = ScriptedContent(catalog: Self.catalog)
+    var failed = state(columns: 80, rows: 8)
+    failed.apply(.move(.down))
+    failed.apply(.move(.right))
+    failed.apply(.move(.right))
+    let canvas = render(failed, content: content)
+    #expect(Snapshot.mismatch(canvas.text, named: "failed-80x8") == nil)
+    #expect(canvas.lines[6] == " ✗ the server answered HTTP 503 · 18/1914 · retried when shown again")
+  }
+
   static var sampleHUD: HUDModel {
     var hud = HUDModel()
     hud.fps = 59.6
@@ -128,7 +141,9 @@ import Testing
     #expect(
       line.hasPrefix(columns >= 240 ? " prefetch │ http 127.0.0.1:8080 │ " : " prefetch │ http │ "), "\(line)"
     )
-    if columns >= 240 { #expect(line.contains("failed 9 (5 unreached)"), "\(line)") }
+    #expect(
+      line.contains(columns >= 240 ? "│ failed 9 (5 unreached) │" : "│ ✗9 │"),
+      "failures are said at any width: \(line)")
   }
 
   /// The HUD's figures, formatted by hand as `%.1f` and `%.0f%%` would.
@@ -169,6 +184,11 @@ struct ScriptedContent: GridContent {
   func loadedEmoji(at indexPath: IndexPath) -> Emoji? {
     guard case .loaded(let presentation) = content(at: indexPath) else { return nil }
     return presentation.emoji
+  }
+
+  func loadFailure(at indexPath: IndexPath) -> LoadFailure? {
+    guard case .failed = content(at: indexPath) else { return nil }
+    return .server("the server answered HTTP 503")
   }
 
   var loadingSummary: LoadingSummary? {

@@ -58,11 +58,19 @@ struct DataSourceTests {
     #expect(try DataSource(parsing: "SIMULATED") == .simulated)
     let source = try DataSource(parsing: "http://127.0.0.1:8080")
     #expect(source.description == "http://127.0.0.1:8080")
-    #expect(try DataSource(parsing: "https://emoji.example/api").description == "https://emoji.example/api")
+    let api = try DataSource(parsing: "http://emoji.example/api/")
+    #expect(api.description == "http://emoji.example/api/")
+    #expect(api.server?.host == "emoji.example")
+    #expect(api.server?.port == 80)
+    #expect(api.server?.path == "/api", "emoji are asked for at /api/emoji/…")
+    #expect(try DataSource(parsing: "http://[::1]:9000").server?.host == "::1")
+    #expect(DataSource.simulated.server == nil)
   }
 
   @Test(arguments: [
-    ("ftp://127.0.0.1/", "ftp: is not supported; use http:// or https://"),
+    ("ftp://127.0.0.1/", "ftp: is not supported; use http://"),
+    ("https://emoji.example", "https:// is not supported yet (no TLS in this build)"),
+    ("http://127.0.0.1:99999", "its port is not from 1 to 65535"),
     ("127.0.0.1:8080", "it is not an address like http://127.0.0.1:8080"),
     ("not a url", "it is not an address like http://127.0.0.1:8080"),
     ("http://", "it names no host"),

@@ -1,5 +1,7 @@
 import Foundation
+import HTTPLoading
 import Loading
+import TestSupport
 import Testing
 
 @testable import EmojiRater
@@ -18,8 +20,7 @@ import Testing
   /// The app's own source of the catalog's emoji, from `port`.
   func emojiSource(port: Int, connections: Int = 4) -> HTTPLoadSource<Int, EmojiPresentation> {
     EmojiOverHTTP.source(
-      base: URL(string: "http://127.0.0.1:\(port)")!, catalog: Self.catalog, glyphs: .safe,
-      connections: connections)
+      server: ("127.0.0.1", port, ""), catalog: Self.catalog, glyphs: .safe, connections: connections)
   }
 
   /// A source of whatever body `port` answers at `/anything`, as text.
@@ -27,7 +28,7 @@ import Testing
     var configuration = HTTPLoadSource<Int, String>.Configuration()
     configuration.timeout = timeout
     return HTTPLoadSource(
-      configuration: configuration, url: { URL(string: "http://127.0.0.1:\(port)/anything/\($0)")! },
+      host: "127.0.0.1", port: port, configuration: configuration, path: { "/anything/\($0)" },
       decode: { _, body in String(decoding: body, as: UTF8.self) })
   }
 
@@ -53,13 +54,13 @@ import Testing
   @Test func aServerThatFailsIsAServerFailureNotAConnectionError() async throws {
     let server = try start(failureRate: 1)
     defer { server.stop() }
-    #expect(await load(emojiSource(port: server.port), 0).failure == .server)
+    #expect(await load(emojiSource(port: server.port), 0).failure == .server("the server answered HTTP 503"))
   }
 
   @Test func anEmojiTheServerDoesNotKnowIs404AndAServerFailure() async throws {
     let server = try start()
     defer { server.stop() }
-    #expect(await load(textSource(port: server.port), 1).failure == .server)
+    #expect(await load(textSource(port: server.port), 1).failure == .server("the server answered HTTP 404"))
     #expect(server.counts.notFound == 1)
   }
 
@@ -67,27 +68,133 @@ import Testing
     let server = try start()
     let port = server.port
     server.stop()
-    #expect(await load(emojiSource(port: port), 0).failure == .connection)
+    let failure = await load(emojiSource(port: port), 0).failure
+    #expect(failure == .connection("cannot connect to 127.0.0.1:\(port): connection refused"))
   }
 
   @Test func aBodyThatIsNotTheEmojiAskedIsAServerFailure() throws {
     let asked = Self.catalog.emoji(atFlatIndex: 0)
     let other = EmojiRecord(Self.catalog.emoji(atFlatIndex: 1))
-    let body = try JSONEncoder().encode(other)
-    #expect(throws: (any Error).self) { try EmojiOverHTTP.emoji(from: body, for: asked) }
-    #expect(throws: (any Error).self) { try EmojiOverHTTP.emoji(from: Data("<html>".utf8), for: asked) }
-    #expect(throws: (any Error).self) { try EmojiOverHTTP.emoji(from: Data("{}".utf8), for: asked) }
+    let notData = LoadFailure.server("the server's answer is not emoji data")
+    #expect(throws: LoadFailure.server("the server answered with another emoji (\(other.codePoints))")) {
+      try EmojiOverHTTP.emoji(from: try JSONEncoder().encode(other), for: asked)
+    }
+    #expect(throws: notData) { try EmojiOverHTTP.emoji(from: Data("<html>".utf8), for: asked) }
+    #expect(throws: notData) { try EmojiOverHTTP.emoji(from: Data("{}".utf8), for: asked) }
+    // Its own code points with another emoji is not the emoji asked either.
+    var mixed = EmojiRecord(asked)
+    mixed.emoji = other.emoji
+    #expect(throws: LoadFailure.self) {
+      try EmojiOverHTTP.emoji(from: try JSONEncoder().encode(mixed), for: asked)
+    }
     let own = try JSONEncoder().encode(EmojiRecord(asked))
     #expect(try EmojiOverHTTP.emoji(from: own, for: asked) == asked)
+  }
+
+  /// A server's words reach the screen and the search: an escape in them
+  /// is taken out, never kept.
+  @Test func controlCharactersInAnAnswerAreTakenOut() throws {
+    let asked = Self.catalog.emoji(atFlatIndex: 0)
+    var record = EmojiRecord(asked)
+    record.name = "grinning\u{1b}]52;c;aGk=\u{7} face"
+    record.keywords = ["\u{9b}31mred"]
+    let emoji = try EmojiOverHTTP.emoji(from: try JSONEncoder().encode(record), for: asked)
+    #expect(emoji.name == "grinning]52;c;aGk= face")
+    #expect(emoji.keywords == ["31mred"])
   }
 
   @Test(arguments: [MisbehavingServer.Behaviour.endlessBody, .hugeLength])
   func aHundredMegabyteBodyIsCutOffAndFails(behaviour: MisbehavingServer.Behaviour) async throws {
     let server = try MisbehavingServer(behaviour)
     defer { server.stop() }
-    let started = ContinuousClock.now
-    #expect(await load(textSource(port: server.port), 0).failure == .server)
-    #expect(ContinuousClock.now - started < .seconds(9), "cut off, not read to the end nor timed out")
+    let source = textSource(port: server.port)
+    #expect(await load(source, 0).failure == .server("the server's answer is over 1 MB"))
+    #expect(source.bodyBytesRead <= (1 << 20) + 65_536, "cut off at the limit, not read on")
+  }
+
+  /// Many loads at once from a server that streams endless bodies: each
+  /// is cut off at the limit as its bytes arrive, so what the client takes
+  /// in is bounded by one body's limit per load, however fast they come.
+  @Test func endlessBodiesOnManyLoadsAtOnceStayWithinOneLimitEach() async throws {
+    let server = try MisbehavingServer(.endlessBody)
+    defer { server.stop() }
+    var configuration = HTTPLoadSource<Int, String>.Configuration()
+    configuration.connections = 32
+    let source = HTTPLoadSource<Int, String>(
+      host: "127.0.0.1", port: server.port, configuration: configuration, path: { "/emoji/\($0)" },
+      decode: { _, body in String(decoding: body, as: UTF8.self) })
+    let failures = await withTaskGroup(of: LoadFailure?.self) { group in
+      for item in 0..<32 { group.addTask { await self.load(source, item).failure } }
+      return await group.reduce(into: [LoadFailure?]()) { $0.append($1) }
+    }
+    #expect(failures.allSatisfy { $0 == .server("the server's answer is over 1 MB") })
+    let limitEach = (1 << 20) + 65_536
+    #expect(source.bodyBytesRead <= 32 * limitEach, "read \(source.bodyBytesRead) bytes for 32 loads")
+  }
+
+  /// Each way a server can answer badly fails the load once, with its own
+  /// reason, on the side it belongs to.
+  @Test(arguments: [
+    (MisbehavingServer.Behaviour.garbage, LoadFailure.server("the server's answer is not HTTP")),
+    (.notEmojiData, .server("the server's answer is not emoji data")),
+    (.otherEmoji, .server("the server answered with another emoji (1f601)")),
+    (.reset, .connection("the connection failed: connection reset by peer")),
+  ])
+  func aBadAnswerFailsWithItsReason(behaviour: MisbehavingServer.Behaviour, reason: LoadFailure) async throws
+  {
+    let server = try MisbehavingServer(behaviour)
+    defer { server.stop() }
+    let source = emojiSource(port: server.port)
+    let grinning = try #require(
+      (0..<Self.catalog.count).first { Self.catalog.emoji(atFlatIndex: $0).string == "😀" })
+    #expect(await load(source, grinning).failure == reason)
+  }
+
+  /// Requests beyond the pool wait for a connection, and kept-alive
+  /// connections carry one request after another.
+  @Test func aPoolOfTwoCarriesSixLoadsOnTwoConnections() async throws {
+    let server = try start(latency: .fixed(30))
+    defer { server.stop() }
+    let source = emojiSource(port: server.port, connections: 2)
+    let loaded = await withTaskGroup(of: Bool.self) { group in
+      for item in 0..<6 { group.addTask { (try? await self.load(source, item).get()) != nil } }
+      return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+    }
+    #expect(loaded == 6)
+    #expect(server.counts.served == 6)
+    #expect(server.counts.connections == 2, "\(server.counts.connections) connections for a pool of 2")
+  }
+
+  /// A kept-alive connection the server closes as the next request goes
+  /// out: the request is sent again, once, on a new connection.
+  @Test func aRequestOnAConnectionClosedUnderItIsSentAgain() async throws {
+    let server = try MisbehavingServer(.oncePerConnection)
+    defer { server.stop() }
+    let source = textSource(port: server.port)
+    #expect(try await load(source, 0).get() == "ok")
+    #expect(try await load(source, 1).get() == "ok", "sent again on a new connection")
+  }
+
+  /// A loader over a server that answers garbage: every load it made is
+  /// counted as failed, once, and each failed item says why.
+  @Test func aLoaderCountsEveryFailedLoadOnceAndKeepsWhy() async throws {
+    let server = try MisbehavingServer(.notEmojiData)
+    defer { server.stop() }
+    let source = emojiSource(port: server.port)
+    let loader = await MainActor.run {
+      var configuration = Loader<Int, EmojiPresentation>.Configuration()
+      configuration.maxConcurrent = 4
+      let loader = Loader(source: source, configuration: configuration)
+      for item in 0..<10 { loader.load(item, priority: .visible) }
+      loader.submitRequests()
+      return loader
+    }
+    #expect(await eventually { await MainActor.run { !loader.hasOutstandingLoads } })
+    await MainActor.run {
+      #expect(loader.counters.failed == 10)
+      #expect(loader.counters.connectionErrors == 0)
+      #expect(loader.failure(of: 3)?.reason == "the server's answer is not emoji data")
+    }
   }
 
   @Test func anAnswerTrickledByteByByteTimesOut() async throws {
@@ -95,7 +202,8 @@ import Testing
     defer { server.stop() }
     // Each byte comes well within the timeout; the whole answer (4 s) does not.
     let started = ContinuousClock.now
-    #expect(await load(textSource(port: server.port, timeout: 1), 0).failure == .connection)
+    #expect(
+      await load(textSource(port: server.port, timeout: 1), 0).failure == .connection("no answer in 1 s"))
     let waited = ContinuousClock.now - started
     #expect(waited >= .milliseconds(900), "timed out at the deadline, not at once")
   }
@@ -135,7 +243,7 @@ import Testing
     #expect(loaded?.emoji == Self.catalog.emoji(atFlatIndex: 0))
     #expect(server.counts.served == 1)
     server.stop()
-    #expect(source.loadBlocking(1, attempt: 0).failure == .connection)
+    #expect(source.loadBlocking(1, attempt: 0).failure?.side == .connection)
   }
 
   /// The loader's cancel reaches the wire: the server sees its client go

@@ -56,10 +56,10 @@ import Testing
     let session = try TmuxSession.app([
       "--source", server.address, "--mode", "async", "--stats-json", report.path,
     ])
-    #expect(try session.waitFor { $0.contains("😀") && !$0.contains("✗") }.held)
+    #expect(try session.waitFor { $0.contains("😀") && !Self.grid(of: $0).contains("✗") }.held)
     #expect(server.stop() == 0, "SIGTERM stops the server cleanly: \(server.output)")
     try session.press("NPage")
-    let failed = try session.waitFor { $0.contains("✗") }
+    let failed = try session.waitFor { Self.grid(of: $0).contains("✗") }
     #expect(failed.held, "cells with no server fail: \(failed.screen)")
     try session.press("?")
     #expect(try session.waitFor { $0.contains("next / previous section") }.held, "the app still answers")
@@ -74,7 +74,10 @@ import Testing
       try session.press(key)
       usleep(300_000)
     }
-    let loaded = try session.waitFor { !$0.contains("✗") && !$0.contains("next / previous section") }
+    // The HUD keeps counting the failures (✗N): the grid is what loads again.
+    let loaded = try session.waitFor {
+      !Self.grid(of: $0).contains("✗") && !$0.contains("next / previous section")
+    }
     #expect(loaded.held, "the cells load once the server is back: \(loaded.screen)")
     try session.press("q")
     let ended = try session.waitForExit()
@@ -121,6 +124,14 @@ import Testing
     let outOfRange = try Subprocess.run([AppBinary.path, "serve", "--port", "70000"])
     #expect(outOfRange.status == 2)
     #expect(outOfRange.output.contains("--port must be from 0 to 65535"), "\(outOfRange.output)")
+  }
+
+  /// The screen without the HUD's line, which counts failed loads (✗N)
+  /// for the whole run.
+  static func grid(of screen: String) -> String {
+    var lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+    while lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
+    return lines.dropLast().joined(separator: "\n")
   }
 
   static func loadingReport(_ file: URL) throws -> [String: Any]? {

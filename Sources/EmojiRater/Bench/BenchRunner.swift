@@ -284,18 +284,18 @@ private final class Typist: @unchecked Sendable {
 /// against its counts at its end. Nothing for the simulated source.
 @MainActor
 private struct ServerWatch {
-  private let base: URL?
+  private let source: DataSource
   private let before: ServerCounts?
 
   init(_ source: DataSource) {
-    if case .http(let url) = source { base = url } else { base = nil }
-    before = base.flatMap { ServerCounts.fetch(from: $0) }
+    self.source = source
+    before = ServerCounts.fetch(from: source)
   }
 
   var isWatching: Bool { before != nil }
 
   func seen() -> ServerCounts? {
-    guard let base, let before, let after = ServerCounts.fetch(from: base) else { return nil }
+    guard let before, let after = ServerCounts.fetch(from: source) else { return nil }
     return after.since(before)
   }
 }

@@ -96,9 +96,10 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
         latency: options.latency, failureRate: options.failureRate, seed: options.seed, scheduler: scheduler,
         fetch: present)
       loader = Loader(source: simulated, configuration: configuration)
-    case .http(let base):
+    case .http:
       let http = EmojiOverHTTP.source(
-        base: base, catalog: catalog, glyphs: glyphs, connections: configuration.maxConcurrent)
+        server: options.source.server!, catalog: catalog, glyphs: glyphs,
+        connections: configuration.maxConcurrent)
       loader = Loader(source: http, configuration: configuration)
     }
     // Prefetch far enough ahead that 90% of loads are done by the time their row arrives,
@@ -401,6 +402,11 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
       case .loaded(let presentation) = loader.state(of: id(of: indexPath))
     else { return nil }
     return presentation.emoji
+  }
+
+  public func loadFailure(at indexPath: IndexPath) -> LoadFailure? {
+    guard layout.contains(indexPath) else { return nil }
+    return loader.failure(of: id(of: indexPath))
   }
 
   public var loadingSummary: LoadingSummary? {

@@ -1,9 +1,6 @@
 import Foundation
+import HTTPLoading
 import Loading
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 
 /// What `emoji-rater serve` has done, for `GET /stats` and its log line.
 public struct ServerCounts: Codable, Equatable, Sendable {
@@ -30,20 +27,17 @@ public struct ServerCounts: Codable, Equatable, Sendable {
 }
 
 extension ServerCounts {
-  /// The counts of the server at `base` (its `GET /stats`), asked on the
-  /// calling thread, which waits up to `timeout` seconds; nil if no counts came.
-  public static func fetch(from base: URL, timeout: Double = 2) -> ServerCounts? {
-    let answer = Locked<Data?>(nil)
-    let finished = DispatchSemaphore(value: 0)
-    let request = URLRequest(url: base.appendingPathComponent("stats"), timeoutInterval: timeout)
-    URLSession.shared.dataTask(with: request) { data, response, _ in
-      if (response as? HTTPURLResponse)?.statusCode == 200 { answer.withLock { $0 = data } }
-      finished.signal()
-    }.resume()
-    guard finished.wait(timeout: .now() + timeout) == .success, let data = answer.withLock({ $0 }) else {
-      return nil
-    }
-    return try? JSONDecoder().decode(ServerCounts.self, from: data)
+  /// The counts of the server `source` names (its `GET /stats`), asked on
+  /// the calling thread, which waits up to `timeout` seconds; nil if no
+  /// counts came.
+  public static func fetch(from source: DataSource, timeout: Double = 2) -> ServerCounts? {
+    guard let server = source.server else { return nil }
+    var configuration = HTTPClient.Configuration()
+    configuration.connections = 1
+    configuration.timeout = timeout
+    let client = HTTPClient(host: server.host, port: server.port, configuration: configuration)
+    guard case .success(let body) = client.getBlocking(server.path + "/stats") else { return nil }
+    return try? JSONDecoder().decode(ServerCounts.self, from: body)
   }
 
   /// What happened between `earlier` and these counts (in flight is now's).

@@ -11,10 +11,14 @@ public protocol GridContent {
   func contents(ofItems items: Range<Int>, inSection section: Int) -> [CellContent]
   /// The selected emoji's details, once loaded (a load hides them too).
   func loadedEmoji(at indexPath: IndexPath) -> Emoji?
+  /// Why the cell's last load failed, while it shows its failure.
+  func loadFailure(at indexPath: IndexPath) -> LoadFailure?
   var loadingSummary: LoadingSummary? { get }
 }
 
 extension GridContent {
+  public func loadFailure(at indexPath: IndexPath) -> LoadFailure? { nil }
+
   public func contents(ofItems items: Range<Int>, inSection section: Int) -> [CellContent] {
     items.map { content(at: IndexPath(item: $0, section: section)) }
   }

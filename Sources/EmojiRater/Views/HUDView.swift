@@ -8,6 +8,7 @@ import Terminal
 /// the least important pieces go first when even those do not.
 ///
 ///     prefetch │ 60 fps │ dropped 0 (0.0%) │ p50 0.4 p95 0.8 p99 1.1 ms │ hitch 0.0 ms/s │ ▁▁▂▁▁▃▁ │ …
+///     … │ queued 4 loading 6 done 812 cancelled 37 hits 12 │ failed 3 (1 unreached) │ ready 93%
 enum HUDView {
   private struct Piece {
     var long: String
@@ -112,11 +113,19 @@ enum HUDView {
       pieces.append(
         Piece(
           long: "queued \(loader.queued) loading \(loader.inFlight) done \(loader.completed)"
-            + " cancelled \(loader.cancelled) failed \(loader.failed)"
-            + (loader.connectionErrors > 0 ? " (\(loader.connectionErrors) unreached)" : "")
-            + " hits \(loader.cacheHits)",
-          short: "q\(loader.queued) ld\(loader.inFlight) ok\(loader.completed) x\(loader.cancelled)",
+            + " cancelled \(loader.cancelled) hits \(loader.cacheHits)",
+          short: "q\(loader.queued) ld\(loader.inFlight) ok\(loader.completed) cx\(loader.cancelled)",
           style: Theme.hint, keep: 3))
+      if loader.failed > 0 {
+        // A piece of its own, kept longer than the loader's other counts:
+        // cells that failed need a word even on a narrow line, with ✗ as on
+        // the cells themselves.
+        let unreached = loader.connectionErrors > 0 ? " (\(loader.connectionErrors) unreached)" : ""
+        pieces.append(
+          Piece(
+            long: "failed \(loader.failed)\(unreached)", short: (ascii ? "x" : "✗") + "\(loader.failed)",
+            style: Theme.failed, keep: 6))
+      }
       let ready = percent(loading.readyRate, digits: 0)
       let wait = loading.medianWait.map { " wait p50 \(Int($0.rounded())) ms" } ?? ""
       pieces.append(

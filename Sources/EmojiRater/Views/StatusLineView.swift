@@ -1,3 +1,4 @@
+import Loading
 import Terminal
 
 /// The line under the grid: what is selected, where it sits, and its code
@@ -18,6 +19,8 @@ enum StatusLineView {
     var vote: Vote?
     /// The selected emoji once its data has arrived.
     var emoji: Emoji?
+    /// Why the selected cell's load failed, while it shows the failure.
+    var failure: String?
 
     @MainActor
     init(_ state: AppState, content: any GridContent) {
@@ -27,6 +30,7 @@ enum StatusLineView {
       itemCount = state.layout.itemCount
       vote = state.selectedVote
       emoji = state.selection.flatMap(content.loadedEmoji(at:))
+      failure = emoji == nil ? state.selection.flatMap(content.loadFailure(at:))?.reason : nil
     }
   }
 
@@ -63,6 +67,20 @@ enum StatusLineView {
       column += canvas.text(
         CellView.voteSign(vote, unicode: canvas.isUnicode) + " voted \(vote.rawValue) ", row: row,
         column: column, style: Theme.vote(vote))
+    }
+    if let failure = shown.failure {
+      // Why, in the server's or the network's terms, and what happens next:
+      // the cell asks again whenever it is shown anew.
+      let sign = canvas.isUnicode ? "✗ " : "x "
+      column += canvas.truncatedText(
+        sign + SafeText.printable(failure), row: row, column: column, width: width - column - 1,
+        style: Theme.failed)
+      for detail in [position, "retried when shown again"] {
+        let piece = theme.separator + detail
+        guard column + TextWidth.columns(of: piece) < width else { break }
+        column += canvas.text(piece, row: row, column: column, style: Theme.statusDetail)
+      }
+      return
     }
     guard let emoji = shown.emoji else {
       column += canvas.text("loading" + theme.ellipsis, row: row, column: column, style: Theme.statusDetail)
