@@ -10,12 +10,18 @@
 // ncurses' calls to the executable's definition before the C library's. It
 // answers from a table the app declares, and passes every other character
 // on to the C library's own function.
+//
+// `iswprint` too: ncurses 6.4 asks it as well as `wcwidth` when it adds a
+// character, and glibc 2.36 calls every code point it does not know
+// (Emoji 15.0 and after) unprintable, whatever its width. A declared
+// character is printable exactly when it has columns.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
+#include <wctype.h>
 
 #include "shim.h"
 
@@ -46,19 +52,49 @@ int er_library_wcwidth(wchar_t c) {
     return function(c);
 }
 
-int wcwidth(wchar_t c) {
+// The declared width of `c` in `*width`; returns whether there is one.
+static int declared_width(unsigned int c, int *width) {
     struct column_table *table = atomic_load_explicit(&declared, memory_order_acquire);
-    if (table != NULL && table->count > 0 && (unsigned int)c >= table->scalars[0]
-        && (unsigned int)c <= table->scalars[table->count - 1]) {
-        int low = 0, high = table->count - 1;
-        while (low <= high) {
-            int middle = low + (high - low) / 2;
-            unsigned int scalar = table->scalars[middle];
-            if (scalar == (unsigned int)c) return table->widths[middle];
-            if (scalar < (unsigned int)c) low = middle + 1; else high = middle - 1;
-        }
+    if (table == NULL || table->count == 0 || c < table->scalars[0]
+        || c > table->scalars[table->count - 1]) {
+        return 0;
     }
+    int low = 0, high = table->count - 1;
+    while (low <= high) {
+        int middle = low + (high - low) / 2;
+        unsigned int scalar = table->scalars[middle];
+        if (scalar == c) {
+            *width = table->widths[middle];
+            return 1;
+        }
+        if (scalar < c) low = middle + 1; else high = middle - 1;
+    }
+    return 0;
+}
+
+int wcwidth(wchar_t c) {
+    int width;
+    if (declared_width((unsigned int)c, &width)) return width;
     return er_library_wcwidth(c);
+}
+
+typedef int (*printable_function)(wint_t);
+static _Atomic(printable_function) library_printable;
+
+int er_library_iswprint(wint_t c) {
+    printable_function function = atomic_load_explicit(&library_printable, memory_order_acquire);
+    if (function == NULL) {
+        function = (printable_function)dlsym(RTLD_NEXT, "iswprint");
+        if (function == NULL) return er_library_wcwidth((wchar_t)c) >= 0;
+        atomic_store_explicit(&library_printable, function, memory_order_release);
+    }
+    return function(c);
+}
+
+int iswprint(wint_t c) {
+    int width;
+    if (declared_width((unsigned int)c, &width)) return width > 0;
+    return er_library_iswprint(c);
 }
 
 int er_set_column_overrides(const unsigned int *scalars, const signed char *widths, int count) {

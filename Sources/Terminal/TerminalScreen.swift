@@ -218,6 +218,14 @@ public final class TerminalScreen {
   /// the two are apart so the loop can time drawing and output.
   public var frameCanvas: any Canvas { canvas }
 
+  /// The characters ncurses holds in the cell at `row`, `column` (after
+  /// `endFrame`): for tests that check it counts columns as the app does.
+  public func cellCharacters(row: Int, column: Int) -> [Unicode.Scalar] {
+    var chars = [wchar_t](repeating: 0, count: 8)
+    let count = er_cell_chars(er_stdscr(), Int32(row), Int32(column), &chars, Int32(chars.count))
+    return chars.prefix(Int(max(0, count))).compactMap { Unicode.Scalar(UInt32(bitPattern: $0)) }
+  }
+
   /// Ends a frame: ncurses works out what changed since the last one and
   /// writes just that, in one `doupdate`.
   public func endFrame() {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import EmojiRater
@@ -19,20 +20,28 @@ let glibc236: @Sendable (Unicode.Scalar) -> Int = { scalar in
   return properties.isEmojiPresentation ? 2 : 1
 }
 
+/// The Emoji versions of the catalog's single code points, each with the
+/// columns `columns` gives it.
+func singles(_ columns: (Double) -> Int) -> [GlyphKind: Int] {
+  var kinds: [GlyphKind: Int] = [:]
+  for (kind, _) in GlyphKind.samples(in: EmojiCatalog.builtIn(includeSkinTones: true)) {
+    if case .single(let version) = kind { kinds[kind] = columns(Double(version) ?? 0) }
+  }
+  return kinds
+}
+
 /// What tmux 3.3a gave each kind, asked with `emoji-rater doctor` there.
 /// 😶‍🌫️ read in two pieces cut after the joiner: 😶 and a text-style 🌫, 3.
-let tmux33: [GlyphKind: Int] = [
-  .single: 2, .newSingle(version: "15.0"): 0, .newSingle(version: "16.0"): 0, .newSingle(version: "17.0"): 0,
-  .zwj: 2, .zwjInTwoReads: 3, .zwjWithTextStyleFirst: 1, .skinTone: 4, .flag: 2, .subdivisionFlag: 2,
-  .keycap: 1, .presentationSelector: 1,
-]
+let tmux33: [GlyphKind: Int] = singles { $0 < 15 ? 2 : 0 }.merging([
+  .zwj: 2, .zwjInTwoReads: 3, .zwjWithTextStyleFirst: 1, .skinTone: 4, .skinToneOnTextStyle: 3, .flag: 2,
+  .subdivisionFlag: 2, .keycap: 1, .presentationSelector: 1,
+]) { $1 }
 
 /// A terminal that joins every kind but skin tones (xterm-like for those).
-let joinsAllButSkinTones: [GlyphKind: Int] = [
-  .single: 2, .newSingle(version: "15.0"): 2, .newSingle(version: "16.0"): 2, .newSingle(version: "17.0"): 2,
-  .zwj: 2, .zwjInTwoReads: 2, .zwjWithTextStyleFirst: 2, .skinTone: 4, .flag: 2, .subdivisionFlag: 2,
-  .keycap: 2, .presentationSelector: 2,
-]
+let joinsAllButSkinTones: [GlyphKind: Int] = singles { _ in 2 }.merging([
+  .zwj: 2, .zwjInTwoReads: 2, .zwjWithTextStyleFirst: 2, .skinTone: 4, .skinToneOnTextStyle: 4, .flag: 2,
+  .subdivisionFlag: 2, .keycap: 2, .presentationSelector: 2,
+]) { $1 }
 
 @Suite struct GlyphKindTests {
   static let catalog = EmojiCatalog.builtIn(includeSkinTones: true)
@@ -40,8 +49,8 @@ let joinsAllButSkinTones: [GlyphKind: Int] = [
   static func emoji(_ name: String) -> Emoji { CellGlyphTests.emoji(name) }
 
   @Test func eachEmojiNeedsItsOwnKindAndVS16sWhenItStartsInTextStyle() {
-    #expect(GlyphKind.requirements(of: Self.emoji("grinning face")) == [.single])
-    #expect(GlyphKind.requirements(of: Self.emoji("shaking face")) == [.newSingle(version: "15.0")])
+    #expect(GlyphKind.requirements(of: Self.emoji("grinning face")) == [.single(version: "1.0")])
+    #expect(GlyphKind.requirements(of: Self.emoji("shaking face")) == [.single(version: "15.0")])
     #expect(GlyphKind.requirements(of: Self.emoji("woman technologist")) == [.zwj, .zwjInTwoReads])
     #expect(
       GlyphKind.requirements(of: Self.emoji("man technologist: medium skin tone"))
@@ -52,7 +61,7 @@ let joinsAllButSkinTones: [GlyphKind: Int] = [
     #expect(GlyphKind.requirements(of: Self.emoji("thumbs up: medium skin tone")) == [.skinTone])
     #expect(
       GlyphKind.requirements(of: Self.emoji("index pointing up: light skin tone"))
-        == [.skinTone, .presentationSelector])
+        == [.skinToneOnTextStyle, .presentationSelector])
     #expect(GlyphKind.requirements(of: Self.emoji("flag: Japan")) == [.flag])
     #expect(GlyphKind.requirements(of: Self.emoji("flag: Wales")) == [.subdivisionFlag])
     #expect(GlyphKind.requirements(of: Self.emoji("keycap: 7")) == [.keycap])
@@ -61,14 +70,19 @@ let joinsAllButSkinTones: [GlyphKind: Int] = [
 
   @Test func theSamplesAreOneOfEachKindInReportOrder() {
     let samples = GlyphKind.samples(in: Self.catalog)
+    // Emoji 2.0, 4.0, 12.1, 13.1 and 15.1 brought sequences only.
+    let versions = [
+      "0.6", "0.7", "1.0", "3.0", "5.0", "11.0", "12.0", "13.0", "14.0", "15.0", "16.0", "17.0",
+    ]
     #expect(
-      samples.map(\.kind) == [
-        .single, .newSingle(version: "15.0"), .newSingle(version: "16.0"), .newSingle(version: "17.0"), .zwj,
-        .zwjInTwoReads, .zwjWithTextStyleFirst, .skinTone, .flag, .subdivisionFlag, .keycap,
-        .presentationSelector,
+      samples.map(\.kind) == versions.map { .single(version: $0) } + [
+        .zwj, .zwjInTwoReads, .zwjWithTextStyleFirst, .skinTone, .skinToneOnTextStyle, .flag,
+        .subdivisionFlag, .keycap, .presentationSelector,
       ])
     #expect(samples.first { $0.kind == .skinTone }?.sample.name == "waving hand: light skin tone")
-    #expect(samples.first { $0.kind == .newSingle(version: "17.0") }?.sample.name == "distorted face")
+    #expect(
+      samples.first { $0.kind == .skinToneOnTextStyle }?.sample.name.hasSuffix(": light skin tone") == true)
+    #expect(samples.first { $0.kind == .single(version: "17.0") }?.sample.name == "distorted face")
     for (kind, sample) in samples {
       #expect(GlyphKind.requirements(of: sample).contains(kind), "\(sample.name)")
     }
@@ -175,11 +189,13 @@ let joinsAllButSkinTones: [GlyphKind: Int] = [
   }
 
   /// ☝ is declared two columns wide when ☝️ is drawn whole; where its skin
-  /// tones are not, their stand-in must carry the VS16 too, or the terminal
-  /// would draw a bare ☝ in one column and shift the row.
+  /// tones are not (kitty 0.26 gives ☝🏻 one column, ☝️ two), their
+  /// stand-in must carry the VS16 too, or the terminal would draw a bare ☝
+  /// in one column and shift the row.
   @Test func aTextStyleBaseDeclaredWideKeepsItsVS16InAStandIn() {
     var measured = Self.everything
-    measured[.skinTone] = 4
+    measured[.skinToneOnTextStyle] = 1
+    #expect(Self.policy(.auto, measured).drawsWhole(Self.emoji("thumbs up: light skin tone")))
     let policy = Self.policy(.auto, measured)
     #expect(policy.overrides["\u{261D}"] == 2)
     #expect(
@@ -206,5 +222,62 @@ let joinsAllButSkinTones: [GlyphKind: Int] = [
         }
       }
     }
+  }
+}
+
+/// One sample per Emoji version, asked of a scripted terminal whose table
+/// stops at 12.1 (as mlterm 3.9's does): the singles it gives one column
+/// become letters, in `auto` and `safe` alike, and the rest stay whole.
+@Suite struct EmojiVersionProbeTests {
+  static let catalog = EmojiCatalog.builtIn(includeSkinTones: true)
+
+  /// 13.0 and 14.0 singles one column; everything else two.
+  static func olderTable(_ text: String) -> Int {
+    guard !text.isEmpty else { return 0 }
+    let single = catalog.sections.lazy.flatMap(\.emoji).first { $0.string == text && $0.scalars.count == 1 }
+    return single.map { ["13.0", "14.0"].contains($0.version) ? 1 : 2 } ?? 2
+  }
+
+  static func emoji(_ name: String) -> Emoji { GlyphKindTests.emoji(name) }
+
+  @Test func singlesOfTheVersionsATerminalGivesOneColumnBecomeLetters() throws {
+    let terminal = try ScriptedTerminal(
+      behaviour: .answers(split: true, garbage: false), columns: Self.olderTable)
+    let probe = TerminalProbe.run(
+      samples: TerminalProbe.samples(in: Self.catalog), input: terminal.slave, output: terminal.slave)
+    #expect(probe.missingAnswers == 0, "every version answered in the one round trip")
+    #expect(probe.measured[.single(version: "13.0")] == 1 && probe.measured[.single(version: "12.0")] == 2)
+    for mode in [GlyphMode.auto, .safe] {
+      let policy = GlyphPolicy(
+        mode: mode, measured: probe.measured, catalog: Self.catalog, libraryColumns: glibc236)
+      // 🥲 (13.0) and 🫠 (14.0): their initials, two ASCII letters.
+      let tear = policy.glyph(for: Self.emoji("smiling face with tear"))
+      #expect(tear.parts.allSatisfy { $0.scalars.allSatisfy(\.isASCII) }, "\(mode): \(tear)")
+      #expect(!policy.showsAsItself(Self.emoji("melting face")))
+      #expect(
+        policy.standInReason(Self.emoji("melting face"))
+          == "this terminal does not keep Emoji 14.0 in two columns")
+      // A skin tone on a 13.0 base (🤌🏻) is no more whole than its base.
+      #expect(!policy.showsAsItself(Self.emoji("pinched fingers: light skin tone")))
+      // 😀 (1.0) and 🥱 (12.0) stay themselves.
+      #expect(policy.showsAsItself(Self.emoji("grinning face")))
+      #expect(policy.showsAsItself(Self.emoji("yawning face")))
+    }
+    let auto = GlyphPolicy(
+      mode: .auto, measured: probe.measured, catalog: Self.catalog, libraryColumns: glibc236)
+    #expect(auto.showsAsItself(Self.emoji("shaking face")), "15.0 answered two columns: whole")
+    #expect(auto.showsAsItself(Self.emoji("thumbs up: medium skin tone")))
+  }
+
+  /// No answer: the C library's word, as before (nothing becomes letters).
+  @Test func aSilentTerminalLeavesTheLibrarysWidths() throws {
+    let terminal = try ScriptedTerminal(behaviour: .silent, columns: Self.olderTable)
+    let probe = TerminalProbe.run(
+      samples: TerminalProbe.samples(in: Self.catalog), input: terminal.slave, output: terminal.slave,
+      deadline: .milliseconds(50))
+    let safe = GlyphPolicy(
+      mode: .safe, measured: probe.measured, catalog: Self.catalog, libraryColumns: glibc236)
+    #expect(safe.narrow.isEmpty)
+    #expect(safe.showsAsItself(Self.emoji("smiling face with tear")))
   }
 }

@@ -15,7 +15,9 @@ import Testing
   }
 
   @Test func everyKindIsAskedAbout() {
-    #expect(TerminalProbe.samples(in: Self.catalog).count == 12)
+    #expect(
+      TerminalProbe.samples(in: Self.catalog).count == 21,
+      "12 Emoji versions of single code points, 9 kinds of sequence")
     let text = report { _ in 2 }.text
     #expect(text.contains("  skin tone"))
     #expect(text.contains("  single code point, Emoji 17.0"))

@@ -27,6 +27,7 @@
 #include <termios.h>
 #include <unistd.h>
 #include <wchar.h>
+#include <wctype.h>
 #include <pty.h>
 
 // MARK: globals
@@ -78,6 +79,29 @@ static inline int er_wcwidth(wchar_t c) { return wcwidth(c); }
 
 /// The C library's own figure for `c`, whatever the app declared.
 int er_library_wcwidth(wchar_t c);
+
+/// The C library's own `iswprint`, whatever the app declared (columns.c
+/// answers ncurses' `iswprint` from the same table as `wcwidth`).
+int er_library_iswprint(wint_t c);
+
+/// The characters ncurses holds in the cell at `row`, `column` of `win`
+/// (at most `capacity`); returns how many, or -1 off the window. The cell
+/// after a two-column character holds it again: ncurses marks it as its
+/// second half.
+static inline int er_cell_chars(WINDOW *win, int row, int column, wchar_t *chars, int capacity) {
+    cchar_t cell;
+    if (mvwin_wch(win, row, column, &cell) == ERR) return -1;
+    wchar_t text[CCHARW_MAX + 1] = {0};
+    attr_t attributes;
+    short pair;
+    if (getcchar(&cell, text, &attributes, &pair, NULL) == ERR) return -1;
+    int count = 0;
+    while (count < CCHARW_MAX && count < capacity && text[count] != 0) {
+        chars[count] = text[count];
+        count++;
+    }
+    return count;
+}
 
 /// Declares the columns of `count` code points (sorted, no repeats), in
 /// place of any declared before; 0 to declare none. Returns 0, or -1 when

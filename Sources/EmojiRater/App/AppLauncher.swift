@@ -35,7 +35,10 @@ public enum AppLauncher {
     // The start-up questions go out now and their answers are read once
     // the rest is ready, so the wait overlaps the start-up.
     let isUnicode = Platform.adoptLocale()
-    let probe = beginProbe(asksWidths: options.glyphs == .auto && isUnicode, catalog: catalog)
+    // `safe` asks too: it draws letters for the single emoji this terminal
+    // gives one column. `full` trusts it blindly; `ascii` draws none.
+    let asksWidths = (options.glyphs == .auto || options.glyphs == .safe) && isUnicode
+    let probe = beginProbe(asksWidths: asksWidths, catalog: catalog)
     let browsed = catalog
     if let items = options.items { catalog = catalog.repeated(toCount: items) }
     // Votes are the person's data: a place they cannot be kept is an error
@@ -92,7 +95,7 @@ public enum AppLauncher {
 
   /// Asks the terminal, before the screen starts (so nothing of it shows
   /// and keys typed meanwhile are kept), whether it has synchronized output
-  /// and, if `asksWidths` (`--glyphs auto` in a UTF-8 locale), how it draws
+  /// and, if `asksWidths` (`--glyphs auto` or `safe` in a UTF-8 locale), how it draws
   /// each kind of emoji in `catalog`.
   private static func beginProbe(asksWidths: Bool, catalog: EmojiCatalog) -> TerminalProbe.Pending {
     TerminalProbe.begin(

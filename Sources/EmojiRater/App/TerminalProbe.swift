@@ -2,7 +2,7 @@ import Terminal
 
 /// What the terminal answered at start, before the screen is set up (and
 /// for `emoji-rater doctor`): how it draws one sample of each kind of emoji
-/// (`GlyphKind`, `WidthProbe`; none asked unless `--glyphs auto`), and
+/// (`GlyphKind`, `WidthProbe`; none asked with `--glyphs full` or `ascii`), and
 /// whether it has synchronized output.
 public struct TerminalProbe: Sendable {
   public struct Sample: Sendable {

@@ -64,7 +64,9 @@ public struct TerminalReport: Sendable {
     }
     let all = catalog.sections.flatMap(\.emoji)
     let here = all.filter(policy.showsAsItself).count
-    let safe = all.filter(GlyphPolicy.safe.showsAsItself).count
+    // `safe` as it would be here: letters too for the versions this terminal narrows.
+    let safePolicy = GlyphPolicy(mode: .safe, measured: probe.measured, catalog: catalog)
+    let safe = all.filter(safePolicy.showsAsItself).count
     lines.append(
       "catalog   \(all.count) emoji (\(catalog.source)): \(here) (\(percent(here, all.count))) drawn as "
         + "themselves here, the rest as stand-ins; \(safe) (\(percent(safe, all.count))) with --glyphs safe")

@@ -24,12 +24,21 @@ public enum GlyphMode: String, CaseIterable, Sendable {
 /// when, and only when, the terminal was found to draw that kind so. A
 /// keycap starts with a digit, which no table may make two columns wide: it
 /// keeps its stand-in.
+///
+/// A single code point of an Emoji version the terminal was found to give
+/// another width than two (its table stops before that version) is drawn
+/// as letters, the initials of its name, in `auto` and `safe` alike: drawn
+/// as itself it would shift the rest of its row. So is a stand-in whose
+/// base is such a code point (🤩 of a toned or joined emoji).
 public struct GlyphPolicy: Sendable {
   public let mode: GlyphMode
   /// Kinds drawn whole.
   public let wholeKinds: Set<GlyphKind>
   /// Columns the app gives these code points, where the C library's table differs.
   public let overrides: [Unicode.Scalar: Int]
+  /// Code points the terminal does not keep in two columns (by the sample
+  /// of their Emoji version): never drawn, letters instead.
+  public let narrow: Set<Unicode.Scalar>
   private let libraryColumns: @Sendable (Unicode.Scalar) -> Int
 
   /// Code points in one ncurses cell (`CCHARW_MAX`).
@@ -37,15 +46,17 @@ public struct GlyphPolicy: Sendable {
 
   /// Today's stand-ins everywhere, declaring nothing.
   public static let safe = GlyphPolicy(
-    mode: .safe, wholeKinds: [], overrides: [:], libraryColumns: ColumnTable.libraryColumns(of:))
+    mode: .safe, wholeKinds: [], overrides: [:], narrow: [], libraryColumns: ColumnTable.libraryColumns(of:))
 
   private init(
     mode: GlyphMode, wholeKinds: Set<GlyphKind>, overrides: [Unicode.Scalar: Int],
+    narrow: Set<Unicode.Scalar>,
     libraryColumns: @escaping @Sendable (Unicode.Scalar) -> Int
   ) {
     self.mode = mode
     self.wholeKinds = wholeKinds
     self.overrides = overrides
+    self.narrow = narrow
     self.libraryColumns = libraryColumns
   }
 
@@ -63,6 +74,18 @@ public struct GlyphPolicy: Sendable {
     case .full: wholeKinds = all.reduce(into: []) { $0.formUnion(GlyphKind.requirements(of: $1)) }
     case .safe, .ascii: wholeKinds = []
     }
+    // What the terminal answered for a version's sample holds for the
+    // version: `full` alone takes no notice (it trusts the terminal
+    // blindly), and an unanswered sample leaves the C library's word.
+    let narrowVersions: Set<String> =
+      mode == .full
+      ? []
+      : Set(
+        measured.compactMap { kind, columns in
+          if case .single(let version) = kind, columns != 2 { return version }
+          return nil
+        })
+    var narrow: Set<Unicode.Scalar> = []
     var overrides: [Unicode.Scalar: Int] = [:]
     func declareWide(_ scalar: Unicode.Scalar) {
       if !scalar.isASCII, libraryColumns(scalar) != 2 { overrides[scalar] = 2 }
@@ -72,6 +95,9 @@ public struct GlyphPolicy: Sendable {
     }
     for emoji in all {
       let kinds = GlyphKind.requirements(of: emoji)
+      if SequenceKind(emoji.scalars) == .single, narrowVersions.contains(emoji.version) {
+        narrow.insert(emoji.scalars[0])
+      }
       switch SequenceKind(emoji.scalars) {
       case .single where kinds.isSubset(of: wholeKinds): declareWide(emoji.scalars[0])
       case .presentationSelector where wholeKinds.contains(.presentationSelector):
@@ -79,7 +105,9 @@ public struct GlyphPolicy: Sendable {
       default: break
       }
     }
-    self.init(mode: mode, wholeKinds: wholeKinds, overrides: overrides, libraryColumns: libraryColumns)
+    self.init(
+      mode: mode, wholeKinds: wholeKinds, overrides: overrides, narrow: narrow, libraryColumns: libraryColumns
+    )
   }
 
   /// The columns the app counts for `scalar`.
@@ -90,7 +118,7 @@ public struct GlyphPolicy: Sendable {
   /// Whether a cell draws `emoji` whole, every code point in one cell.
   public func drawsWhole(_ emoji: Emoji) -> Bool {
     guard let first = emoji.scalars.first, !first.isASCII, emoji.scalars.count <= Self.cellCapacity,
-      GlyphKind.requirements(of: emoji).isSubset(of: wholeKinds)
+      !narrow.contains(first), GlyphKind.requirements(of: emoji).isSubset(of: wholeKinds)
     else { return false }
     return columns(of: first) == CellGlyph.slotWidth
   }
@@ -98,6 +126,10 @@ public struct GlyphPolicy: Sendable {
   /// Why a cell draws a stand-in for `emoji`; nil when it draws it whole.
   public func standInReason(_ emoji: Emoji) -> String? {
     guard !drawsWhole(emoji), let first = emoji.scalars.first else { return nil }
+    if narrow.contains(first) {
+      return
+        "this terminal does not keep \(emoji.version.isEmpty ? "it" : "Emoji \(emoji.version)") in two columns"
+    }
     switch mode {
     case .safe, .ascii: return "--glyphs \(mode.rawValue)"
     case .auto, .full: break
@@ -125,6 +157,9 @@ public struct GlyphPolicy: Sendable {
       return CellGlyph(parts: [part])
     }
     var standIn = CellGlyph.safe(for: emoji)
+    if standIn.parts.contains(where: { $0.scalars.count == 1 && narrow.contains($0.scalars[0]) }) {
+      return CellGlyph.ascii(for: emoji)
+    }
     // A text-style character declared two columns wide (its emoji style is
     // drawn whole here) goes out with its VS16: bare, the terminal would
     // draw its one-column text style, and the row would shift.
