@@ -16,6 +16,8 @@ public final class EmojiServer: Sendable {
     public var latency = LatencyModel.default
     public var failureRate = 0.0
     public var seed: UInt64 = 7
+    /// Timeouts for the client's side of a connection, and connections per address.
+    public var limits = ConnectionLimits()
 
     public init() {}
   }
@@ -36,13 +38,20 @@ public final class EmojiServer: Sendable {
       catalog: catalog, latency: configuration.latency, failureRate: configuration.failureRate,
       seed: configuration.seed)
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    let limits = configuration.limits
+    let limiter = AddressLimiter(limit: limits.connectionsPerAddress)
     let bootstrap = ServerBootstrap(group: group)
       .serverChannelOption(.backlog, value: 256)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
       .childChannelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
-          try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-          try channel.pipeline.syncOperations.addHandler(EmojiRequestHandler(service: service))
+          let pipeline = channel.pipeline.syncOperations
+          let clock = RequestClock(limits: limits) { service.count { $0.timedOut += 1 } }
+          try pipeline.addHandler(AddressGate(limiter: limiter) { service.count { $0.refused += 1 } })
+          try pipeline.addHandler(RequestBytesWatch(clock: clock))
+          try pipeline.configureHTTPServerPipeline()
+          try pipeline.addHandler(RequestEndWatch(clock: clock))
+          try pipeline.addHandler(EmojiRequestHandler(service: service))
         }
       }
     do {

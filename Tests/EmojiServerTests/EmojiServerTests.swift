@@ -18,6 +18,21 @@ import Testing
     try startServer(catalog: Self.catalog, latency: latency, failureRate: failureRate)
   }
 
+  /// A server whose clients get `requestTimeout` for a request and
+  /// `keepAliveTimeout` between them, at most `perAddress` connections each.
+  func start(
+    latency: LatencyModel = .none, requestTimeout: Double, keepAliveTimeout: Double = 60,
+    perAddress: Int = 1_024
+  ) throws -> EmojiServer {
+    var configuration = EmojiServer.Configuration()
+    configuration.port = 0
+    configuration.latency = latency
+    configuration.limits.requestTimeout = requestTimeout
+    configuration.limits.keepAliveTimeout = keepAliveTimeout
+    configuration.limits.connectionsPerAddress = perAddress
+    return try EmojiServer(catalog: Self.catalog, configuration: configuration)
+  }
+
   func get(_ server: EmojiServer, _ path: String, method: String = "GET") async throws -> (Int, Data) {
     var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)\(path)")!)
     request.httpMethod = method
@@ -80,6 +95,90 @@ import Testing
     #expect(server.counts.inFlight == 0 && server.counts.served == 0)
   }
 
+  /// 200 connections that sent half a request are all closed once the
+  /// request timeout passes, and a good request made meanwhile is answered.
+  @Test func halfOpenConnectionsAreClosedAndAGoodRequestIsAnswered() async throws {
+    let server = try start(requestTimeout: 1)
+    defer { server.stop() }
+    var attackers: [RawClient] = []
+    for _ in 0..<200 {
+      let client = try RawClient(port: server.port)
+      client.send("GET /emoji/1f6")  // No end of line, no end of headers.
+      attackers.append(client)
+    }
+    let (status, _) = try await get(server, "/emoji/1f602")
+    #expect(status == 200, "answered during the attack")
+    let closed = attackers.filter { $0.waitForClose(within: 5) }.count
+    #expect(closed == 200, "\(closed) of 200 closed")
+    #expect(server.counts.timedOut >= 200)
+    for client in attackers { client.close() }
+  }
+
+  /// A byte every 300 ms keeps an idle timer alive forever; the request
+  /// timeout counts from the first byte, and closes it all the same.
+  @Test func aRequestTrickledByteByByteIsCutOff() throws {
+    let server = try start(requestTimeout: 1)
+    defer { server.stop() }
+    let client = try RawClient(port: server.port)
+    defer { client.close() }
+    var closed = false
+    for byte in "GET /emoji/1f602 HTTP/1.1\r\nHost: localhost\r\nX-Slow: ".map(String.init) {
+      client.send(byte)
+      if client.waitForClose(within: 0.3) {
+        closed = true
+        break
+      }
+    }
+    #expect(closed, "closed before the request was whole")
+    #expect(server.counts.timedOut == 1 && server.counts.served == 0)
+  }
+
+  /// A kept-alive connection with nothing more to ask is closed after the
+  /// keep-alive timeout, once its answer has gone.
+  @Test func anIdleKeptAliveConnectionIsClosedAfterTheKeepAliveTimeout() throws {
+    let server = try start(requestTimeout: 1, keepAliveTimeout: 1)
+    defer { server.stop() }
+    let client = try RawClient(port: server.port)
+    defer { client.close() }
+    client.send("GET /emoji/1f602 HTTP/1.1\r\nHost: localhost\r\n\r\n")
+    var answer = ""
+    #expect(client.waitForClose(within: 5, received: &answer))
+    #expect(answer.hasPrefix("HTTP/1.1 200"), "answered first: \(answer.prefix(40))")
+    #expect(server.counts.timedOut == 1)
+  }
+
+  /// The timeouts are the client's: an answer that waits out a delay
+  /// longer than both still goes.
+  @Test func aSlowAnswerIsNeverCutByTheTimeouts() async throws {
+    let server = try start(latency: .fixed(1_500), requestTimeout: 0.5, keepAliveTimeout: 0.5)
+    defer { server.stop() }
+    let (status, _) = try await get(server, "/emoji/1f602")
+    #expect(status == 200)
+    #expect(server.counts.timedOut == 0)
+  }
+
+  /// One address holds at most so many connections: the next is closed as
+  /// it opens, and counted.
+  @Test func connectionsOverThePerAddressCapAreRefused() throws {
+    let server = try start(requestTimeout: 5, perAddress: 3)
+    defer { server.stop() }
+    let kept = try (0..<3).map { _ in try RawClient(port: server.port) }
+    defer { for client in kept { client.close() } }
+    let extra = try RawClient(port: server.port)
+    defer { extra.close() }
+    #expect(extra.waitForClose(within: 5), "the fourth is closed")
+    #expect(!kept[0].waitForClose(within: 0.2), "the first three stay")
+    #expect(server.counts.refused == 1)
+    kept[2].close()
+    // A place freed: a new connection is served.
+    var answered = ""
+    let next = try RawClient(port: server.port)
+    defer { next.close() }
+    next.send("GET /emoji/1f602 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+    _ = next.waitForClose(within: 5, received: &answered)
+    #expect(answered.hasPrefix("HTTP/1.1 200"), "\(answered.prefix(40))")
+  }
+
   @Test func aPortInUseIsRefusedSayingSo() throws {
     let first = try start()
     defer { first.stop() }
@@ -136,5 +235,25 @@ final class RawClient {
 
   func close() {
     _ = Glibc.close(descriptor)
+  }
+
+  /// Reads until the server closes the connection (true) or `seconds` pass
+  /// (false); what it sends meanwhile is returned through `received`.
+  func waitForClose(within seconds: Double, received: inout String) -> Bool {
+    let end = Date().addingTimeInterval(seconds)
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while Date() < end {
+      var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      guard poll(&ready, 1, 50) > 0 else { continue }
+      let count = read(descriptor, &buffer, buffer.count)
+      if count <= 0 { return true }
+      received += String(decoding: buffer[..<count], as: UTF8.self)
+    }
+    return false
+  }
+
+  func waitForClose(within seconds: Double) -> Bool {
+    var ignored = ""
+    return waitForClose(within: seconds, received: &ignored)
   }
 }

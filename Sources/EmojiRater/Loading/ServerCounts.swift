@@ -16,13 +16,18 @@ public struct ServerCounts: Codable, Equatable, Sendable {
   public var inFlight = 0
   /// Connections accepted since the start.
   public var connections = 0
+  /// Connections closed for taking too long over a request, or idle past
+  /// the keep-alive timeout.
+  public var timedOut = 0
+  /// Connections closed as they opened: their address held too many.
+  public var refused = 0
 
   public init() {}
 
   /// One line for the log: `served 120, failed 3, abandoned 14, in flight 6, …`.
   public var line: String {
     "served \(served), failed \(failed), abandoned \(abandoned), in flight \(inFlight), "
-      + "not found \(notFound), connections \(connections)"
+      + "not found \(notFound), connections \(connections), timed out \(timedOut), refused \(refused)"
   }
 }
 
@@ -48,6 +53,8 @@ extension ServerCounts {
     change.abandoned -= earlier.abandoned
     change.notFound -= earlier.notFound
     change.connections -= earlier.connections
+    change.timedOut -= earlier.timedOut
+    change.refused -= earlier.refused
     return change
   }
 }
