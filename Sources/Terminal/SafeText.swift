@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Text from outside — a paste, a name from a data file, an identifier from
 /// a ratings file — made safe to put on a terminal: no control character
 /// (C0, DEL, C1: an `ESC` could start a sequence the terminal obeys) and no
@@ -22,5 +26,45 @@ public enum SafeText {
       }
     }
     return String(result)
+  }
+}
+
+extension SafeText {
+  /// `text` with every unsafe scalar shown, never sent: `ESC` becomes the
+  /// six characters `\u{1b}`, a line break `\u{a}`. For a message that
+  /// quotes input (a file's line, an option's value, a server's answer, a
+  /// path): what a person reads is exactly what was there, and a terminal
+  /// obeys none of it.
+  public static func escaped(_ text: some StringProtocol) -> String {
+    escaped(text, keepingLineBreaks: false)
+  }
+
+  /// As `escaped`, keeping line breaks: for a whole message of several
+  /// lines on its way to standard error, the last guard for any quote that
+  /// was not escaped where it was made.
+  public static func escapedKeepingLineBreaks(_ text: some StringProtocol) -> String {
+    escaped(text, keepingLineBreaks: true)
+  }
+
+  private static func escaped(_ text: some StringProtocol, keepingLineBreaks: Bool) -> String {
+    guard text.unicodeScalars.contains(where: isUnsafe) else { return String(text) }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if isUnsafe(scalar), !(keepingLineBreaks && scalar == "\n") {
+        result += "\\u{" + String(scalar.value, radix: 16) + "}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}
+
+/// Standard error, for messages: every one goes out through `write`, which
+/// escapes whatever control character a quoted input brought along.
+public enum StandardError {
+  /// Writes `message` and a line break.
+  public static func write(_ message: String) {
+    Platform.write(Array((SafeText.escapedKeepingLineBreaks(message) + "\n").utf8), to: STDERR_FILENO)
   }
 }

@@ -15,7 +15,7 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
       "TERM is not set, so the terminal's capabilities are unknown; set it, e.g."
         + " `export TERM=xterm-256color`"
     case .unknownTerminalType(let name):
-      "the terminal type '\(name)' (from TERM) is not in the terminfo database; set TERM to one"
+      "the terminal type '\(SafeText.escaped(name))' (from TERM) is not in the terminfo database; set TERM to one"
         + " that is, e.g. `export TERM=xterm-256color`, or install ncurses-term"
     case .cannotStart(let reason):
       "cannot start the screen: \(reason)"

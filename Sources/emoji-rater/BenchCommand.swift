@@ -86,7 +86,8 @@ struct BenchCommand: ParsableCommand {
   /// The benchmark's terminal answers no questions: there is nothing for `auto` to ask.
   private func glyphMode() throws -> GlyphMode {
     guard let mode = GlyphMode(rawValue: glyphs.lowercased()), mode == .full || mode == .safe else {
-      throw ValidationError("'\(glyphs)' is not a way for the benchmark to draw emoji; use full or safe")
+      throw ValidationError(
+        "'\(SafeText.escaped(glyphs))' is not a way for the benchmark to draw emoji; use full or safe")
     }
     return mode
   }
@@ -114,7 +115,8 @@ struct BenchCommand: ParsableCommand {
   {
     try text.split(separator: ",").map { item in
       guard let value = parse(item.trimmingCharacters(in: .whitespaces).lowercased()) else {
-        throw ValidationError("'\(item)' is not a \(what); use \(accepted.joined(separator: ", "))")
+        throw ValidationError(
+          "'\(SafeText.escaped(item))' is not a \(what); use \(accepted.joined(separator: ", "))")
       }
       return value
     }
@@ -177,7 +179,7 @@ struct BenchCommand: ParsableCommand {
 
   /// Says why on standard error and exits 2, as every refusal does.
   private static func refuse(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("emoji-rater bench: \(message)\n".utf8))
+    StandardError.write("emoji-rater bench: \(message)")
     Foundation.exit(2)
   }
 
@@ -191,7 +193,7 @@ struct BenchCommand: ParsableCommand {
     Platform.adoptUTF8Locale()  // Before the C library's widths are asked.
     configuration.glyphs = GlyphPolicy(mode: glyphs, measured: [:], catalog: catalog)
     ColumnTable.declare(configuration.glyphs.overrides)
-    if !json { Platform.write(Array("bench: glyphs \(glyphs.rawValue)\n".utf8), to: STDERR_FILENO) }
+    if !json { StandardError.write("bench: glyphs \(glyphs.rawValue)") }
     let count = items ?? BenchRunner.defaultItemCount(catalog: catalog, sizes: plan.sizes)
     let scrolled = BenchRunner(
       catalog: count == catalog.count ? catalog : catalog.repeated(toCount: count),
@@ -210,11 +212,8 @@ struct BenchCommand: ParsableCommand {
         }
         for (mode, pool) in runs {
           if !json {
-            Platform.write(
-              Array(
-                "bench: \(size) \(trace.rawValue) \(mode.rawValue) pool \(pool.map(String.init) ?? "auto")\n"
-                  .utf8),
-              to: STDERR_FILENO)
+            StandardError.write(
+              "bench: \(size) \(trace.rawValue) \(mode.rawValue) pool \(pool.map(String.init) ?? "auto")")
           }
           results.append(try runner.run(mode: mode, trace: trace, size: size, pool: pool))
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import EmojiRater
 import Foundation
+import Terminal
 
 /// `emoji-rater doctor`: what to paste into a bug report about how emoji look.
 struct DoctorCommand: ParsableCommand {
@@ -22,7 +23,7 @@ struct DoctorCommand: ParsableCommand {
         environment: ProcessInfo.processInfo.environment)
       print(report.text, terminator: "")
     } catch {
-      FileHandle.standardError.write(Data("emoji-rater doctor: \(error)\n".utf8))
+      StandardError.write("emoji-rater doctor: \(error)")
       throw ExitCode(2)
     }
   }

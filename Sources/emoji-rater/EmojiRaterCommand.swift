@@ -41,18 +41,26 @@ struct EmojiRaterCommand: ParsableCommand {
     defaultSubcommand: BrowseCommand.self
   )
 
-  /// As ArgumentParser's own, except that a command line it cannot use
-  /// (an unknown option, a value out of range) exits with status 2, as
-  /// most Unix tools do, rather than its 64: the same status as every
-  /// other refusal to start.
+  /// As ArgumentParser's own, except that every message goes to standard
+  /// error through `StandardError` (which shows any control character a
+  /// quoted argument or file brought along, and sends none), and that a
+  /// command line it cannot use (an unknown option, a value out of range)
+  /// exits with status 2, as most Unix tools do, rather than its 64: the
+  /// same status as every other refusal to start. Help and the version go
+  /// to standard output, status 0, as ArgumentParser writes them.
   static func main() {
     do {
       var command = try parseAsRoot()
       try command.run()
     } catch {
-      guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
-      FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-      Foundation.exit(2)
+      let status = exitCode(for: error)
+      let message = fullMessage(for: error)
+      if status == .success {
+        if !message.isEmpty { print(message) }
+        Foundation.exit(0)
+      }
+      if !message.isEmpty { StandardError.write(message) }
+      Foundation.exit(status == .validationFailure ? 2 : status.rawValue)
     }
   }
 }
@@ -180,14 +188,15 @@ struct BrowseCommand: ParsableCommand {
   private func loadingMode() throws -> LoadingMode? {
     guard let mode else { return nil }
     guard let mode = LoadingMode(rawValue: mode.lowercased()) else {
-      throw ValidationError("'\(mode)' is not a loading mode; use sync, async or prefetch")
+      throw ValidationError("'\(SafeText.escaped(mode))' is not a loading mode; use sync, async or prefetch")
     }
     return mode
   }
 
   private func glyphMode() throws -> GlyphMode {
     guard let mode = GlyphMode(rawValue: glyphs.lowercased()) else {
-      throw ValidationError("'\(glyphs)' is not a way to draw emoji; use auto, full, safe or ascii")
+      throw ValidationError(
+        "'\(SafeText.escaped(glyphs))' is not a way to draw emoji; use auto, full, safe or ascii")
     }
     return mode
   }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import EmojiRater
+import Terminal
 
 /// `emoji-rater export`: every rating on standard output, as CSV or JSON.
 struct ExportCommand: ParsableCommand {
@@ -31,7 +32,7 @@ struct ExportCommand: ParsableCommand {
   private func exportFormat() throws -> RatingsExport.Format {
     guard let format = RatingsExport.Format(rawValue: format.lowercased()) else {
       let accepted = RatingsExport.Format.allCases.map(\.rawValue).joined(separator: " or ")
-      throw ValidationError("'\(format)' is not an export format; use \(accepted)")
+      throw ValidationError("'\(SafeText.escaped(format))' is not an export format; use \(accepted)")
     }
     return format
   }

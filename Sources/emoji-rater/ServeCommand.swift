@@ -3,6 +3,7 @@ import EmojiRater
 import EmojiServer
 import Foundation
 import Loading
+import Terminal
 
 /// `emoji-rater serve`: the emoji over HTTP, slowly, for the app to load
 /// from over a real network connection.
@@ -18,6 +19,12 @@ struct ServeCommand: ParsableCommand {
       error every second. Ctrl-C (SIGINT) or SIGTERM stops it. Listens on loopback unless \
       --host says otherwise; --port 0 takes any free port. The first line on standard output \
       says where it listens.
+
+      A connection that has not sent a whole request within --request-timeout of its first \
+      byte, or has sent nothing for --keep-alive-timeout (since it opened or since its last \
+      answer), is closed; an answer waiting out its delay is never cut. One address holds at \
+      most --max-connections-per-address connections; more are closed as they open. GET /stats \
+      counts both (timedOut, refused). The open-file limit is raised to the system's hard limit.
       """
   )
 
@@ -38,12 +45,32 @@ struct ServeCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Seed for delays and failures, to repeat a run.", valueName: "n"))
   var seed: UInt64 = 7
 
+  @Option(help: ArgumentHelp("Seconds a client may take to send a whole request.", valueName: "seconds"))
+  var requestTimeout = ConnectionLimits().requestTimeout
+
+  @Option(help: ArgumentHelp("Seconds a connection may wait for its next request.", valueName: "seconds"))
+  var keepAliveTimeout = ConnectionLimits().keepAliveTimeout
+
+  @Option(help: ArgumentHelp("Connections one address may hold at once.", valueName: "n"))
+  var maxConnectionsPerAddress = ConnectionLimits().connectionsPerAddress
+
   func validate() throws {
     guard (0...65_535).contains(port) else {
       throw ValidationError("--port must be from 0 to 65535, not \(port)")
     }
     guard (0...1).contains(failureRate) else {
       throw ValidationError("--failure-rate must be from 0 to 1, not \(failureRate)")
+    }
+    for (name, seconds) in [
+      ("--request-timeout", requestTimeout), ("--keep-alive-timeout", keepAliveTimeout),
+    ] {
+      guard seconds.isFinite, (0.1...3_600).contains(seconds) else {
+        throw ValidationError("\(name) must be from 0.1 to 3600 seconds, not \(seconds)")
+      }
+    }
+    guard (1...1_000_000).contains(maxConnectionsPerAddress) else {
+      throw ValidationError(
+        "--max-connections-per-address must be from 1 to 1000000, not \(maxConnectionsPerAddress)")
     }
     _ = try latencyModel()
   }
@@ -63,22 +90,38 @@ struct ServeCommand: ParsableCommand {
     configuration.latency = try latencyModel()
     configuration.failureRate = failureRate
     configuration.seed = seed
+    configuration.limits.requestTimeout = requestTimeout
+    configuration.limits.keepAliveTimeout = keepAliveTimeout
+    configuration.limits.connectionsPerAddress = maxConnectionsPerAddress
+    Self.raiseOpenFileLimit()
     let server: EmojiServer
     do {
       server = try EmojiServer(
         catalog: EmojiCatalog.builtIn(includeSkinTones: true), configuration: configuration
       ) {
-        FileHandle.standardError.write(Data("emoji-rater serve: \($0)\n".utf8))
+        StandardError.write("emoji-rater serve: \($0)")
       }
     } catch {
-      FileHandle.standardError.write(Data("emoji-rater serve: \(error)\n".utf8))
+      StandardError.write("emoji-rater serve: \(error)")
       throw ExitCode(2)
     }
     print("emoji-rater serve: listening on http://\(host.contains(":") ? "[\(host)]" : host):\(server.port)")
     fflush(nil)  // At once, for a script that waits for the line.
     Self.waitForStopSignal()
     server.stop()
-    FileHandle.standardError.write(Data("emoji-rater serve: stopped; \(server.counts.line)\n".utf8))
+    StandardError.write("emoji-rater serve: stopped; \(server.counts.line)")
+  }
+
+  /// Raises the soft limit on open descriptors to the hard one: every
+  /// connection is one, and the usual soft limit (1,024) would refuse the
+  /// 1,025th client whatever the per-address cap says.
+  private static func raiseOpenFileLimit() {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else {
+      return
+    }
+    limit.rlim_cur = limit.rlim_max
+    _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
   }
 
   /// Blocks until SIGINT or SIGTERM.

@@ -15,4 +15,13 @@ import Testing
     let family = "👩‍💻 ❤️ 🇺🇸"
     #expect(SafeText.printable(family) == family)
   }
+
+  /// Quoted in a message, an escape is shown as text a person can read and
+  /// a terminal does not obey.
+  @Test func escapedShowsEveryUnsafeScalarAsText() {
+    let hostile = "a\u{1B}]52;c;aGk=\u{07}b\u{9B}c\u{202E}d\ne"
+    #expect(SafeText.escaped(hostile) == #"a\u{1b}]52;c;aGk=\u{7}b\u{9b}c\u{202e}d\u{a}e"#)
+    #expect(SafeText.escapedKeepingLineBreaks(hostile).hasSuffix("d\ne"))
+    #expect(SafeText.escaped("plain 👩‍💻 ❤️") == "plain 👩‍💻 ❤️")
+  }
 }

@@ -13,6 +13,8 @@ public enum Subprocess {
   public struct Result {
     public var status: Int32
     public var output: String
+    /// The output as written, byte for byte.
+    public var bytes: [UInt8] = []
   }
 
   /// Runs `arguments` (looked up on PATH) with stdin from /dev/null and
@@ -24,10 +26,10 @@ public enum Subprocess {
     let pid = try start(arguments, output: outputPath)
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    let bytes = FileManager.default.contents(atPath: outputPath).map { [UInt8]($0) } ?? []
     // WIFEXITED / WEXITSTATUS, which Swift does not import.
     let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-    return Result(status: exitStatus, output: output)
+    return Result(status: exitStatus, output: String(decoding: bytes, as: UTF8.self), bytes: bytes)
   }
 
   /// Starts `arguments` (looked up on PATH) with stdin from /dev/null and

@@ -58,9 +58,7 @@ public final class AppController {
       CrashGuard.restoreTerminalNow()
       try? ratings?.close()
       let name = String(cString: strsignal(signal))
-      Platform.write(
-        Array("emoji-rater: quit on '\(name)' while the main thread was busy (a sync load?)\n".utf8),
-        to: STDERR_FILENO)
+      StandardError.write("emoji-rater: quit on '\(name)' while the main thread was busy (a sync load?)")
     }
   }
 
@@ -94,8 +92,7 @@ public final class AppController {
       // Every vote on disk before the process goes (q, Ctrl-C, SIGTERM, SIGHUP).
       try frames.ratings?.close()
     } catch {
-      Platform.write(
-        Array("emoji-rater: your latest votes could not be saved: \(error)\n".utf8), to: STDERR_FILENO)
+      StandardError.write("emoji-rater: your latest votes could not be saved: \(error)")
       status = 1
     }
     // The report before the summary line: the line is the last word, and
@@ -104,14 +101,13 @@ public final class AppController {
       do {
         try StatsReport(stats: frames.stats, loading: frames.loading.loadingSummary).write(to: statsJSONPath)
       } catch {
-        Platform.write(
-          Array("emoji-rater: cannot write statistics to \(statsJSONPath): \(error)\n".utf8),
-          to: STDERR_FILENO)
+        StandardError.write(
+          "emoji-rater: cannot write statistics to \(SafeText.escaped(statsJSONPath)): \(error)")
         if status == 0 { status = 1 }
       }
     }
     let summary = SessionSummary.line(stats: frames.stats, loading: frames.loading.loadingSummary)
-    Platform.write(Array((summary + "\n").utf8), to: STDOUT_FILENO)
+    Platform.write(Array((SafeText.escaped(summary) + "\n").utf8), to: STDOUT_FILENO)
     // _exit, not exit: everything the person needs is written above, and
     // exit's clean-up would run the libraries' destructors under loader
     // threads still finishing their loads (a fuzzed run under load once

@@ -125,7 +125,7 @@ public enum AppLauncher {
   }
 
   private static func fail(_ error: any Error, status: Int32) -> Int32 {
-    Platform.write(Array("emoji-rater: \(error)\n".utf8), to: STDERR_FILENO)
+    StandardError.write("emoji-rater: \(error)")
     return status
   }
 

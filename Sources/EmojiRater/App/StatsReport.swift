@@ -1,6 +1,7 @@
 import Foundation
 import FrameTiming
 import Loading
+import Terminal
 
 #if canImport(Glibc)
   import Glibc
@@ -108,5 +109,5 @@ public struct StatsReport: Codable, Equatable, Sendable {
 public struct StatsPathError: Error, Equatable, CustomStringConvertible {
   public var path: String
   public var reason: String
-  public var description: String { "cannot write statistics to \(path): \(reason)" }
+  public var description: String { "cannot write statistics to \(SafeText.escaped(path)): \(reason)" }
 }

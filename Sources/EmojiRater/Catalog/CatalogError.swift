@@ -1,3 +1,5 @@
+import Terminal
+
 /// A catalog that could not be read, naming the file and, for a malformed
 /// entry, the line — so the person can open it at the right place.
 public struct CatalogError: Error, Equatable, CustomStringConvertible {
@@ -13,7 +15,7 @@ public struct CatalogError: Error, Equatable, CustomStringConvertible {
   }
 
   public var description: String {
-    if let line { return "\(file):\(line): \(reason)" }
-    return "\(file): \(reason)"
+    if let line { return "\(SafeText.escaped(file)):\(line): \(reason)" }
+    return "\(SafeText.escaped(file)): \(reason)"
   }
 }

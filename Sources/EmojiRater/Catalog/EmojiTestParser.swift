@@ -1,3 +1,5 @@
+import Terminal
+
 /// Parses Unicode's `emoji-test.txt` into the fully-qualified emoji it lists,
 /// in the file's (CLDR) order.
 ///
@@ -83,14 +85,14 @@ public enum EmojiTestParser {
     for field in line.slice(line.range.lowerBound..<semicolon).words() {
       guard field.range.count <= 6, let value = UInt32(field.string, radix: 16),
         let scalar = Unicode.Scalar(value)
-      else { throw fail("'\(field.string)' is not a code point in hexadecimal") }
+      else { throw fail("'\(SafeText.escaped(field.string))' is not a code point in hexadecimal") }
       scalars.append(scalar)
     }
     if scalars.isEmpty { throw fail("no code points before ';'") }
     let status = line.slice(semicolon + 1..<hash).trimmed().string
     guard statuses.contains(status) else {
       throw fail(
-        "unknown status '\(status)' (expected fully-qualified, minimally-qualified,"
+        "unknown status '\(SafeText.escaped(status))' (expected fully-qualified, minimally-qualified,"
           + " unqualified or component)")
     }
     // "😀 E1.0 grinning face": the emoji as text (no spaces inside), its
@@ -103,7 +105,8 @@ public enum EmojiTestParser {
       throw fail("expected '# emoji E<version> name' after the status, found '# \(comment.string)'")
     }
     guard words[0].string.unicodeScalars.elementsEqual(scalars) else {
-      throw fail("the emoji '\(words[0].string)' in the comment does not match its code points")
+      throw fail(
+        "the emoji '\(SafeText.escaped(words[0].string))' in the comment does not match its code points")
     }
     return Entry(
       scalars: scalars, isFullyQualified: status == "fully-qualified",

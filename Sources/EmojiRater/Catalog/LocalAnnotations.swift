@@ -213,12 +213,12 @@ public enum LanguageError: Error, Equatable, CustomStringConvertible {
       "no emoji names in other languages on this system (\(directory) is missing; "
         + "install Debian's unicode-cldr-core)"
     case .unknown(let locale, let available):
-      "no emoji names for '\(locale)' on this system"
+      "no emoji names for '\(SafeText.escaped(locale))' on this system"
         + (available.isEmpty
           ? ""
           : " (it has \(available.prefix(12).joined(separator: ", "))\(available.count > 12 ? ", …" : ""))")
     case .malformed(let path, let line, let reason):
-      "\(path)\(line.map { ":\($0)" } ?? ""): \(reason)"
+      "\(SafeText.escaped(path))\(line.map { ":\($0)" } ?? ""): \(reason)"
     }
   }
 }

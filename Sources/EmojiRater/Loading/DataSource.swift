@@ -1,4 +1,5 @@
 import Foundation
+import Terminal
 
 /// Where each cell's data comes from (`--source`).
 public enum DataSource: Sendable, Equatable, CustomStringConvertible {
@@ -23,7 +24,7 @@ public enum DataSource: Sendable, Equatable, CustomStringConvertible {
       let reason =
         scheme == "https"
         ? "https:// is not supported yet (no TLS in this build); reach the server over http://, e.g. through ssh -L"
-        : "\(scheme): is not supported; use http://"
+        : "\(SafeText.escaped(scheme)): is not supported; use http://"
       throw DataSourceError(text: text, reason: reason)
     }
     guard let host = components.host, !host.isEmpty else {
@@ -65,5 +66,5 @@ public struct DataSourceError: Error, CustomStringConvertible, Equatable {
   public var text: String
   public var reason: String
 
-  public var description: String { "'\(text)' is not a source: \(reason)" }
+  public var description: String { "'\(SafeText.escaped(text))' is not a source: \(reason)" }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Terminal
 
 /// The ratings file format: versioned JSON, one vote a line, sorted by emoji
 /// identifier so that a diff of two saves shows just the votes that changed.
@@ -109,7 +110,8 @@ enum RatingsFile {
     guard path.count > 2 else {
       return .badEntry(index: index, emoji: nil, problem: "is not an object")
     }
-    return .badEntry(index: index, emoji: nil, problem: "\"\(path[2].stringValue)\" \(problem)")
+    return .badEntry(
+      index: index, emoji: nil, problem: "\"\(SafeText.escaped(path[2].stringValue))\" \(problem)")
   }
 
   private static func describe(_ type: Any.Type) -> String {

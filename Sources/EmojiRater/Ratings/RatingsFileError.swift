@@ -1,3 +1,5 @@
+import Terminal
+
 /// Why a ratings file could not be read, precisely enough for a person to
 /// fix it by hand: which entry, which field, what was found.
 public enum RatingsFileError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -21,7 +23,7 @@ public enum RatingsFileError: Error, Equatable, Sendable, CustomStringConvertibl
     case .unsupportedVersion(let version):
       return "format version \(version) is unknown (this emoji-rater reads \(RatingsFile.version))"
     case .badEntry(let index, let emoji, let problem):
-      let key = emoji.map { " (\"\($0)\")" } ?? ""
+      let key = emoji.map { " (\"\(SafeText.escaped($0))\")" } ?? ""
       return "ratings entry \(index + 1)\(key): \(problem)"
     }
   }

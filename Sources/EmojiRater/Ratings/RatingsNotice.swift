@@ -1,3 +1,5 @@
+import Terminal
+
 /// Something the person should know about their ratings, for the status line.
 public enum RatingsNotice: Equatable, Sendable, CustomStringConvertible {
   /// The file could not be parsed: it was renamed to `keptAs` (a name in
@@ -14,11 +16,12 @@ public enum RatingsNotice: Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .keptUnreadableFile(let file, let keptAs, let problem):
-      return "\(file) could not be read; kept it as \(keptAs) and started afresh (\(problem))"
+      return
+        "\(SafeText.escaped(file)) could not be read; kept it as \(SafeText.escaped(keptAs)) and started afresh (\(problem))"
     case .readOnly(let file):
-      return "another emoji-rater is using \(file): ratings are read-only here"
+      return "another emoji-rater is using \(SafeText.escaped(file)): ratings are read-only here"
     case .unreadableFileLeftAlone(let file, let problem):
-      return "\(file) could not be read (\(problem)); ratings are empty here"
+      return "\(SafeText.escaped(file)) could not be read (\(problem)); ratings are empty here"
     case .notSaved(let reason):
       return "votes are not saved (\(reason))"
     }

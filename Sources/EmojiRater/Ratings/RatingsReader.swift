@@ -1,4 +1,5 @@
 import Foundation
+import Terminal
 
 /// Reads the ratings file for commands that only look at votes (`export`,
 /// `stats`), with no side effects at all.
@@ -57,10 +58,12 @@ public enum RatingsReadError: Error, Equatable, Sendable, CustomStringConvertibl
     case .location(let error):
       return error.description
     case .unreadableFile(let path, let problem) where problem.isNewerVersion:
-      return "cannot read ratings from \(path): \(problem); left it untouched. Update emoji-rater, "
+      return
+        "cannot read ratings from \(SafeText.escaped(path)): \(problem); left it untouched. Update emoji-rater, "
         + "or pass another --ratings PATH"
     case .unreadableFile(let path, let problem):
-      return "cannot read ratings from \(path): \(problem); left it untouched. Fix it by hand, "
+      return
+        "cannot read ratings from \(SafeText.escaped(path)): \(problem); left it untouched. Fix it by hand, "
         + "or pass another --ratings PATH"
     }
   }

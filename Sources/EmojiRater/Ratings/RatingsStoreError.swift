@@ -1,3 +1,5 @@
+import Terminal
+
 /// Why the ratings store cannot open or save: each says what went wrong and
 /// what a person can do about it, ready to print.
 public enum RatingsStoreError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -37,19 +39,22 @@ public enum RatingsStoreError: Error, Equatable, Sendable, CustomStringConvertib
       return "cannot save ratings in \(directory): \(reason); make it writable, "
         + "or pass another --ratings PATH"
     case .cannotRead(let path, let reason):
-      return "cannot read ratings from \(path): \(reason); fix it, or pass another --ratings PATH"
+      return
+        "cannot read ratings from \(SafeText.escaped(path)): \(reason); fix it, or pass another --ratings PATH"
     case .notAFile(let path, let reason):
-      return "cannot keep ratings in \(path): \(reason); pass --ratings with the path of a regular file"
+      return
+        "cannot keep ratings in \(SafeText.escaped(path)): \(reason); pass --ratings with the path of a regular file"
     case .newerFileVersion(let path, let version):
-      return "\(path) is format version \(version), newer than this emoji-rater reads "
+      return "\(SafeText.escaped(path)) is format version \(version), newer than this emoji-rater reads "
         + "(\(RatingsFile.version)); left it untouched. Update emoji-rater, or pass another --ratings PATH"
     case .cannotLock(let path, let reason):
-      return "cannot lock \(path): \(reason); pass a --ratings PATH on a local disk"
+      return "cannot lock \(SafeText.escaped(path)): \(reason); pass a --ratings PATH on a local disk"
     case .cannotMoveAside(let path, let reason):
-      return "\(path) could not be read and could not be moved aside (\(reason)); "
+      return "\(SafeText.escaped(path)) could not be read and could not be moved aside (\(reason)); "
         + "move it away yourself, or pass another --ratings PATH"
     case .writeFailed(let path, let reason):
-      return "cannot save ratings to \(path): \(reason); votes are kept in memory and saving is retried"
+      return
+        "cannot save ratings to \(SafeText.escaped(path)): \(reason); votes are kept in memory and saving is retried"
     }
   }
 }
