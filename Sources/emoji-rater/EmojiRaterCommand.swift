@@ -107,7 +107,7 @@ struct BrowseCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "How emoji are drawn: auto (as this terminal was found to draw each kind), full (every kind whole), safe (stand-ins for sequences) or ascii.",
+      "How emoji are drawn: auto (as this terminal was found to draw each kind), full (every kind whole), safe (stand-ins for sequences) or ascii; then per kind, KIND=whole, stand-in or letters (auto,flags=letters; kinds as emoji-rater doctor names them).",
       valueName: "glyphs"))
   var glyphs = GlyphMode.auto.rawValue
 
@@ -148,7 +148,7 @@ struct BrowseCommand: ParsableCommand {
 
   func validate() throws {
     _ = try loadingMode()
-    _ = try glyphMode()
+    _ = try glyphSettings()
     if content.source.lowercased() == ContentOptions.startOwnServer {
       throw ValidationError(
         "--source serve is for bench; start 'emoji-rater serve' and give its address, e.g. --source http://127.0.0.1:8080"
@@ -193,12 +193,8 @@ struct BrowseCommand: ParsableCommand {
     return mode
   }
 
-  private func glyphMode() throws -> GlyphMode {
-    guard let mode = GlyphMode(rawValue: glyphs.lowercased()) else {
-      throw ValidationError(
-        "'\(SafeText.escaped(glyphs))' is not a way to draw emoji; use auto, full, safe or ascii")
-    }
-    return mode
+  private func glyphSettings() throws -> GlyphSettings {
+    do { return try GlyphSettings(parsing: glyphs) } catch { throw ValidationError(error.description) }
   }
 
   mutating func run() throws {
@@ -218,7 +214,7 @@ struct BrowseCommand: ParsableCommand {
     options.framesPerSecond = fps
     options.statsJSONPath = statsJson
     options.ratings = ratings.location
-    options.glyphs = try glyphMode()
+    options.glyphs = try glyphSettings()
     options.language = try language.language()
     let launch = options
     let status = MainActor.assumeIsolated { AppLauncher.launch(launch) }

@@ -13,8 +13,11 @@ import Testing
 /// read from tmux's own columns.
 @Suite struct GlyphEndToEndTests {
   /// The app at 200×60 after `keys`, once the section named shows loaded.
-  static func show(_ arguments: [String], keys: String, section: String) throws -> (TmuxSession, String) {
-    let session = try TmuxSession.app(["--latency", "0", "--skin-tones"] + arguments, columns: 200, rows: 60)
+  static func show(_ arguments: [String], keys: String, section: String, environment: [String: String] = [:])
+    throws -> (TmuxSession, String)
+  {
+    let session = try TmuxSession.app(
+      ["--latency", "0", "--skin-tones"] + arguments, columns: 200, rows: 60, environment: environment)
     #expect(try session.waitFor { $0.contains("grinning face") }.held)
     try session.press(keys)
     let shown = try session.waitFor { $0.contains("· \(section) ›") && !$0.contains("⠋") }
@@ -62,6 +65,71 @@ import Testing
     }
     #expect(firstColumn(screen) == firstColumn(autoScreen), "the grid starts where it did")
     withExtendedLifetime(auto) {}
+  }
+
+  /// What no probe can see, corrected by the person: `doctor --check` asks
+  /// about each kind tmux keeps in two columns, the flags answered no are
+  /// saved, and the app draws them as letters from then on, rows straight.
+  @Test func aKindAnsweredNoInDoctorCheckIsAStandInFromThenOn() throws {
+    let home = try DataHome()
+    let environment = ["XDG_DATA_HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config"]
+    let doctor = try TmuxSession.app(["doctor", "--check"], columns: 160, rows: 60, environment: environment)
+    var answered = 0
+    var saved = ""
+    for _ in 0..<40 where saved.isEmpty {
+      // The question on screen: `3/10  flag`, its row, then the prompt.
+      let asked = try doctor.waitFor {
+        $0.contains("saved ") || ($0.split(separator: "\n").last?.hasSuffix("[y/n]") ?? false)
+      }
+      try #require(asked.held, "\(asked.screen)")
+      if let line = asked.screen.split(separator: "\n").first(where: { $0.hasPrefix("saved ") }) {
+        saved = String(line)
+        break
+      }
+      let question = try #require(
+        asked.screen.split(separator: "\n").last { $0.firstMatch(of: #/^\d+/\d+ {2}/#) != nil })
+      let number = Int(question.prefix { $0.isNumber })!
+      guard number > answered else { continue }
+      try doctor.type(question.hasSuffix("  flag") ? "n" : "y")
+      try doctor.press("Enter")
+      answered = number
+    }
+    #expect(answered >= 2, "single versions and flags asked about")
+    #expect(saved.contains("flags drawn as stand-ins from now on"), "\(saved)")
+    let file = try String(contentsOfFile: home.path + "/config/emoji-rater/glyphs.toml", encoding: .utf8)
+    #expect(file.hasSuffix("[glyphs]\nflags = \"stand-in\"\n"), "\(file)")
+
+    let (session, screen) = try Self.show([], keys: "End", section: "Flags", environment: environment)
+    #expect(screen.contains("ZW") && !screen.contains("🇿🇼"), "flags as letters: \(screen)")
+    #expect(try Self.misplaced(session, screen) == [], "\(screen)")
+    // The command line wins over the file.
+    let (_, whole) = try Self.show(
+      ["--glyphs", "auto,flags=whole"], keys: "End", section: "Flags", environment: environment)
+    #expect(whole.contains("🇿🇼"), "\(whole)")
+  }
+
+  /// A saved file the app cannot read stops it at start, naming the line:
+  /// starting without it would bring back what the person saw drawn wrong.
+  @Test func aBrokenCorrectionsFileIsAnErrorNamingItsLine() throws {
+    let home = try DataHome()
+    try FileManager.default.createDirectory(
+      atPath: home.path + "/config/emoji-rater", withIntermediateDirectories: true)
+    try "[glyphs]\nflags = letters\n".write(
+      toFile: home.path + "/config/emoji-rater/glyphs.toml", atomically: true, encoding: .utf8)
+    let session = try TmuxSession.app(
+      ["--latency", "0"], columns: 160, rows: 20,
+      environment: ["XDG_DATA_HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config"])
+    let ended = try session.waitForExit()
+    #expect(ended.status == 2, "\(ended.screen)")
+    #expect(
+      ended.screen.contains("glyphs.toml line 2 (flags = letters): expected KIND = \"whole\""),
+      "\(ended.screen)")
+  }
+
+  @Test func aKindSetOnTheCommandLineIsDrawnSo() throws {
+    let (session, screen) = try Self.show(["--glyphs", "auto,flags=letters"], keys: "End", section: "Flags")
+    #expect(screen.contains("ZW") && !screen.contains("🇿🇼"), "\(screen)")
+    #expect(try Self.misplaced(session, screen) == [], "\(screen)")
   }
 
   /// The check can fail: `--glyphs full` trusts tmux with ☺️ and 🫨, which

@@ -39,7 +39,9 @@ public final class TmuxSession {
   deinit { kill() }
 
   /// Starts the app with `arguments` in a UTF-8 locale and an xterm terminal
-  /// type, with a data folder of its own unless `XDG_DATA_HOME` is given.
+  /// type, with a data folder of its own unless `XDG_DATA_HOME` is given,
+  /// and a config folder inside it unless `XDG_CONFIG_HOME` is (so a
+  /// person's saved glyph corrections never reach a test).
   public static func app(
     _ arguments: [String] = [], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]
   ) throws -> TmuxSession {
@@ -52,6 +54,8 @@ public final class TmuxSession {
       environment["XDG_DATA_HOME"] = folder
       ownDataHome = folder
     }
+    environment["XDG_CONFIG_HOME"] =
+      environment["XDG_CONFIG_HOME"] ?? environment["XDG_DATA_HOME"]! + "/config"
     environment["LANG"] = environment["LANG"] ?? "C.UTF-8"
     environment["LC_ALL"] = environment["LC_ALL"] ?? environment["LANG"]
     environment["TERM"] = environment["TERM"] ?? "xterm-256color"

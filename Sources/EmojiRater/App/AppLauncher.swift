@@ -21,6 +21,8 @@ public enum AppLauncher {
     if let path = options.statsJSONPath {
       do { try StatsReport.checkWritable(path) } catch { return fail(error, status: 2) }
     }
+    let glyphSettings: GlyphSettings
+    do { glyphSettings = try savedGlyphSettings(options.glyphs) } catch { return fail(error, status: 2) }
     var catalog: EmojiCatalog
     if let path = options.emojiDataPath {
       do {
@@ -37,7 +39,7 @@ public enum AppLauncher {
     let isUnicode = Platform.adoptLocale()
     // `safe` asks too: it draws letters for the single emoji this terminal
     // gives one column. `full` trusts it blindly; `ascii` draws none.
-    let asksWidths = (options.glyphs == .auto || options.glyphs == .safe) && isUnicode
+    let asksWidths = (options.glyphs.mode == .auto || options.glyphs.mode == .safe) && isUnicode
     let probe = beginProbe(asksWidths: asksWidths, catalog: catalog)
     let browsed = catalog
     if let items = options.items { catalog = catalog.repeated(toCount: items) }
@@ -61,7 +63,8 @@ public enum AppLauncher {
     var options = options
     options.loading.mode = options.mode ?? .prefetch
     let answers = probe.finish()
-    let glyphs = glyphPolicy(isUnicode ? options.glyphs : .ascii, probe: answers, catalog: browsed)
+    let glyphs = glyphPolicy(
+      isUnicode ? glyphSettings : GlyphSettings(mode: .ascii), probe: answers, catalog: browsed)
     let screen: TerminalScreen
     do {
       screen = try TerminalScreen.start(
@@ -75,7 +78,7 @@ public enum AppLauncher {
       return fail(error, status: 2)
     }
     let asciiNotice =
-      options.glyphs == .ascii ? nil : "ASCII mode: the locale is not UTF-8 (try LANG=C.UTF-8)"
+      options.glyphs.mode == .ascii ? nil : "ASCII mode: the locale is not UTF-8 (try LANG=C.UTF-8)"
     let notices = [screen.isUnicode ? nil : asciiNotice, ratings.notice].compactMap { $0 }
     var state = AppState(
       catalog: catalog, screenSize: screen.size,
@@ -103,12 +106,31 @@ public enum AppLauncher {
       output: STDOUT_FILENO)
   }
 
+  /// The command line's glyph settings laid over those `doctor --check`
+  /// saved (none with `--glyphs ascii`, which draws no emoji). A file that
+  /// cannot be read is an error: starting without it would bring back
+  /// what the person saw drawn wrong.
+  private static func savedGlyphSettings(_ given: GlyphSettings) throws(GlyphCorrectionsFile.Failure)
+    -> GlyphSettings
+  {
+    let environment = ["XDG_CONFIG_HOME", "HOME"].reduce(into: [String: String]()) {
+      $0[$1] = Platform.environment($1)
+    }
+    guard given.mode != .ascii, let path = GlyphCorrectionsFile.path(environment: environment) else {
+      return given
+    }
+    let saved = try GlyphCorrectionsFile.read(path)
+    return GlyphSettings(mode: given.mode, corrections: saved).overridden(by: given.corrections)
+  }
+
   /// What the grid draws for each emoji: for `--glyphs auto`, as `probe`
-  /// found. The columns it decides are declared before anything is drawn.
-  private static func glyphPolicy(_ mode: GlyphMode, probe: TerminalProbe, catalog: EmojiCatalog)
+  /// found, then as the person corrected it. The columns it decides are
+  /// declared before anything is drawn.
+  private static func glyphPolicy(_ settings: GlyphSettings, probe: TerminalProbe, catalog: EmojiCatalog)
     -> GlyphPolicy
   {
-    let policy = GlyphPolicy(mode: mode, measured: probe.measured, catalog: catalog)
+    let policy = GlyphPolicy(
+      mode: settings.mode, measured: probe.measured, catalog: catalog, corrections: settings.corrections)
     ColumnTable.declare(policy.overrides)
     return policy
   }

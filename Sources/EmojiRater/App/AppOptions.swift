@@ -15,8 +15,10 @@ public struct AppOptions: Sendable {
   public var mode: LoadingMode?
   /// Where votes are kept (`--ratings`).
   public var ratings = RatingsLocation.standard
-  /// How far the grid trusts the terminal with emoji sequences (`--glyphs`).
-  public var glyphs = GlyphMode.auto
+  /// How far the grid trusts the terminal with emoji sequences, and the
+  /// person's per-kind corrections (`--glyphs`; those saved by `doctor
+  /// --check` are read at start, and these win over them).
+  public var glyphs = GlyphSettings()
   /// The language names show and search in, beside English (`--lang`, `LANG`).
   public var language = UserLanguage.english
 

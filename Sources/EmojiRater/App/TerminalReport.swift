@@ -17,12 +17,16 @@ public struct TerminalReport: Sendable {
   /// The kinds asked about and the columns the terminal gave each.
   public var probe: TerminalProbe
   public var catalog: EmojiCatalog
-  /// What the grid draws here (`--glyphs auto`).
+  /// The corrections saved by `doctor --check`, and where, or why they
+  /// could not be read.
+  public var savedCorrections: Result<GlyphCorrectionsFile.Saved, GlyphCorrectionsFile.Failure>?
+  /// What the grid draws here (`--glyphs auto`, with the saved corrections).
   public var policy: GlyphPolicy
 
   public init(
     terminal: String, locale: String, language: String = UserLanguage.english.note, colors: Int?,
-    probe: TerminalProbe, catalog: EmojiCatalog
+    probe: TerminalProbe, catalog: EmojiCatalog,
+    savedCorrections: Result<GlyphCorrectionsFile.Saved, GlyphCorrectionsFile.Failure>? = nil
   ) {
     self.terminal = terminal
     self.locale = locale
@@ -30,7 +34,9 @@ public struct TerminalReport: Sendable {
     self.colors = colors
     self.probe = probe
     self.catalog = catalog
-    policy = GlyphPolicy(mode: .auto, measured: probe.measured, catalog: catalog)
+    self.savedCorrections = savedCorrections
+    let corrections = (try? savedCorrections?.get().corrections) ?? [:]
+    policy = GlyphPolicy(mode: .auto, measured: probe.measured, catalog: catalog, corrections: corrections)
   }
 
   /// The report, ready to print.
@@ -52,16 +58,19 @@ public struct TerminalReport: Sendable {
     } else {
       lines.append("widths    columns the terminal gives each kind, asked of it (CSI 6n):")
       let nameWidth = probe.samples.map(\.kind.name.count).max() ?? 0
+      let settingWidth = probe.samples.map(\.kind.settingName.count).max() ?? 0
       for (sample, width) in zip(probe.samples, probe.columns) {
         let name = sample.kind.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
         let verdict = policy.drawsWhole(sample.emoji) ? "whole   " : "stand-in"
         // Why a kind the terminal keeps in two columns still gets a stand-in.
         let why = width == 2 ? policy.standInReason(sample.emoji).map { " (\($0))" } ?? "" : ""
+        let setting = sample.kind.settingName.padding(toLength: settingWidth, withPad: " ", startingAt: 0)
         lines.append(
-          "  \(name)  \(width.map(String.init) ?? "?")  \(verdict)  \(sample.emoji.codePoints) "
+          "  \(name)  \(width.map(String.init) ?? "?")  \(verdict)  \(setting)  \(sample.emoji.codePoints) "
             + "\(sample.emoji.name)\(why)")
       }
     }
+    lines.append("corrected \(correctionsLine)")
     let all = catalog.sections.flatMap(\.emoji)
     let here = all.filter(policy.showsAsItself).count
     // `safe` as it would be here: letters too for the versions this terminal narrows.
@@ -71,6 +80,23 @@ public struct TerminalReport: Sendable {
       "catalog   \(all.count) emoji (\(catalog.source)): \(here) (\(percent(here, all.count))) drawn as "
         + "themselves here, the rest as stand-ins; \(safe) (\(percent(safe, all.count))) with --glyphs safe")
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// What the person corrected (`doctor --check`), in `--glyphs`' words.
+  private var correctionsLine: String {
+    switch savedCorrections {
+    case nil: return "nothing: no place to save corrections (HOME and XDG_CONFIG_HOME unset)"
+    case .failure(let failure): return "unknown: \(failure)"
+    case .success(let saved) where saved.corrections.isEmpty:
+      return
+        "nothing (emoji-rater doctor --check asks, kind by kind, and saves to \(SafeText.escaped(saved.path)))"
+    case .success(let saved):
+      let settings = Dictionary(
+        saved.corrections.map { ($0.key.settingName, $0.value.rawValue) },
+        uniquingKeysWith: { first, _ in first })
+      return settings.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+        + " (saved in \(SafeText.escaped(saved.path)))"
+    }
   }
 
   private func percent(_ part: Int, _ whole: Int) -> String {
@@ -98,8 +124,14 @@ extension TerminalReport {
     let codeset = isUnicode ? Platform.codeset : "\(Platform.codeset): the grid is drawn in ASCII"
     // The environment's language, as the app would use it: a fallback says why here.
     let language = (try? UserLanguage.choose(requested: nil, environment: environment))?.note ?? ""
+    let saved = GlyphCorrectionsFile.path(environment: environment).map { path in
+      Result { () throws(GlyphCorrectionsFile.Failure) in
+        GlyphCorrectionsFile.Saved(path: path, corrections: try GlyphCorrectionsFile.read(path))
+      }
+    }
     return TerminalReport(
       terminal: terminal, locale: "\(localeName) (\(codeset))", language: language,
-      colors: Platform.terminalColors(for: STDOUT_FILENO), probe: probe, catalog: catalog)
+      colors: Platform.terminalColors(for: STDOUT_FILENO), probe: probe, catalog: catalog,
+      savedCorrections: saved)
   }
 }

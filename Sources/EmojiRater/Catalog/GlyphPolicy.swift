@@ -30,6 +30,10 @@ public enum GlyphMode: String, CaseIterable, Sendable {
 /// as letters, the initials of its name, in `auto` and `safe` alike: drawn
 /// as itself it would shift the rest of its row. So is a stand-in whose
 /// base is such a code point (🤩 of a toned or joined emoji).
+///
+/// A person's corrections (`GlyphSettings`) come last: what they saw drawn
+/// wrong is a stand-in (or letters) whatever it measured, and what they
+/// trust is whole.
 public struct GlyphPolicy: Sendable {
   public let mode: GlyphMode
   /// Kinds drawn whole.
@@ -39,6 +43,8 @@ public struct GlyphPolicy: Sendable {
   /// Code points the terminal does not keep in two columns (by the sample
   /// of their Emoji version): never drawn, letters instead.
   public let narrow: Set<Unicode.Scalar>
+  /// The person's per-kind choices, as given (`--glyphs`, `doctor --check`).
+  public let corrections: [GlyphKind: GlyphChoice]
   private let libraryColumns: @Sendable (Unicode.Scalar) -> Int
 
   /// Code points in one ncurses cell (`CCHARW_MAX`).
@@ -46,29 +52,34 @@ public struct GlyphPolicy: Sendable {
 
   /// Today's stand-ins everywhere, declaring nothing.
   public static let safe = GlyphPolicy(
-    mode: .safe, wholeKinds: [], overrides: [:], narrow: [], libraryColumns: ColumnTable.libraryColumns(of:))
+    mode: .safe, wholeKinds: [], overrides: [:], narrow: [], corrections: [:],
+    libraryColumns: ColumnTable.libraryColumns(of:))
 
   private init(
     mode: GlyphMode, wholeKinds: Set<GlyphKind>, overrides: [Unicode.Scalar: Int],
-    narrow: Set<Unicode.Scalar>,
+    narrow: Set<Unicode.Scalar>, corrections: [GlyphKind: GlyphChoice],
     libraryColumns: @escaping @Sendable (Unicode.Scalar) -> Int
   ) {
     self.mode = mode
     self.wholeKinds = wholeKinds
     self.overrides = overrides
     self.narrow = narrow
+    self.corrections = corrections
     self.libraryColumns = libraryColumns
   }
 
   /// The policy for `mode`: for `auto`, the kinds `measured` (columns per
-  /// kind, as the terminal answered) found two columns wide. `catalog` is
-  /// what the grid shows; `libraryColumns` the C library's widths.
+  /// kind, as the terminal answered) found two columns wide; then the
+  /// person's `corrections`. `catalog` is what the grid shows;
+  /// `libraryColumns` the C library's widths.
   public init(
     mode: GlyphMode, measured: [GlyphKind: Int], catalog: EmojiCatalog,
+    corrections: [GlyphKind: GlyphChoice] = [:],
     libraryColumns: @escaping @Sendable (Unicode.Scalar) -> Int = ColumnTable.libraryColumns(of:)
   ) {
     let all = catalog.sections.flatMap(\.emoji)
-    let wholeKinds: Set<GlyphKind>
+    let corrections = mode == .ascii ? [:] : corrections
+    var wholeKinds: Set<GlyphKind>
     switch mode {
     case .auto: wholeKinds = Set(measured.filter { $0.value == 2 }.keys)
     case .full: wholeKinds = all.reduce(into: []) { $0.formUnion(GlyphKind.requirements(of: $1)) }
@@ -77,7 +88,7 @@ public struct GlyphPolicy: Sendable {
     // What the terminal answered for a version's sample holds for the
     // version: `full` alone takes no notice (it trusts the terminal
     // blindly), and an unanswered sample leaves the C library's word.
-    let narrowVersions: Set<String> =
+    var narrowVersions: Set<String> =
       mode == .full
       ? []
       : Set(
@@ -85,6 +96,12 @@ public struct GlyphPolicy: Sendable {
           if case .single(let version) = kind, columns != 2 { return version }
           return nil
         })
+    for (kind, choice) in corrections {
+      if choice == .whole { wholeKinds.insert(kind) } else { wholeKinds.remove(kind) }
+      guard case .single(let version) = kind else { continue }
+      // A single code point's only stand-in is its initials.
+      if choice == .whole { narrowVersions.remove(version) } else { narrowVersions.insert(version) }
+    }
     var narrow: Set<Unicode.Scalar> = []
     var overrides: [Unicode.Scalar: Int] = [:]
     func declareWide(_ scalar: Unicode.Scalar) {
@@ -106,8 +123,8 @@ public struct GlyphPolicy: Sendable {
       }
     }
     self.init(
-      mode: mode, wholeKinds: wholeKinds, overrides: overrides, narrow: narrow, libraryColumns: libraryColumns
-    )
+      mode: mode, wholeKinds: wholeKinds, overrides: overrides, narrow: narrow, corrections: corrections,
+      libraryColumns: libraryColumns)
   }
 
   /// The columns the app counts for `scalar`.
@@ -126,6 +143,9 @@ public struct GlyphPolicy: Sendable {
   /// Why a cell draws a stand-in for `emoji`; nil when it draws it whole.
   public func standInReason(_ emoji: Emoji) -> String? {
     guard !drawsWhole(emoji), let first = emoji.scalars.first else { return nil }
+    if let (kind, choice) = correction(of: emoji) {
+      return "\(kind.settingName) set to \(choice.rawValue) (--glyphs, or doctor --check's answers)"
+    }
     if narrow.contains(first) {
       return
         "this terminal does not keep \(emoji.version.isEmpty ? "it" : "Emoji \(emoji.version)") in two columns"
@@ -156,6 +176,7 @@ public struct GlyphPolicy: Sendable {
         : CellGlyph.Part(sequence: scalars, width: CellGlyph.slotWidth)
       return CellGlyph(parts: [part])
     }
+    if let (_, choice) = correction(of: emoji), choice == .letters { return CellGlyph.ascii(for: emoji) }
     var standIn = CellGlyph.safe(for: emoji)
     if standIn.parts.contains(where: { $0.scalars.count == 1 && narrow.contains($0.scalars[0]) }) {
       return CellGlyph.ascii(for: emoji)
@@ -169,6 +190,19 @@ public struct GlyphPolicy: Sendable {
       standIn.parts = [CellGlyph.Part(sequence: [part.scalars[0], "\u{FE0F}"], width: part.width)]
     }
     return standIn
+  }
+
+  /// The person's correction that keeps `emoji` from being drawn whole,
+  /// if one does: of its own kind first, then of a kind it needs (a
+  /// ZWJ sequence with skin tones is corrected by `skin-tones` too).
+  private func correction(of emoji: Emoji) -> (GlyphKind, GlyphChoice)? {
+    guard !corrections.isEmpty else { return nil }
+    let own = GlyphKind.sampledKind(of: emoji).map { [$0] } ?? []
+    let needed = GlyphKind.requirements(of: emoji).sorted { $0.settingName < $1.settingName }
+    for kind in own + needed {
+      if let choice = corrections[kind], choice != .whole { return (kind, choice) }
+    }
+    return nil
   }
 
   /// Whether `emoji` shows as itself (not a stand-in) on a Unicode screen.

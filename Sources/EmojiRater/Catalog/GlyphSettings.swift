@@ -1,0 +1,136 @@
+import Foundation
+import Terminal
+
+/// How a person wants one kind of emoji drawn, whatever the probe found:
+/// what no cursor report can see (a flag drawn as two clipped letters, a
+/// blank Emoji 15.0 cell, a joined emoji drawn in overlapping pieces).
+public enum GlyphChoice: String, CaseIterable, Sendable {
+  /// Whole, trusted to fill its two columns.
+  case whole
+  /// The kind's stand-in: its first emoji and a marker, a flag's letters,
+  /// a single code point's initials.
+  case standIn = "stand-in"
+  /// The initials of its name, as in `--glyphs ascii`.
+  case letters
+}
+
+/// `--glyphs`: a way to draw emoji, and per-kind corrections
+/// (`auto,flags=letters,emoji-15.0=stand-in`; a value of corrections alone
+/// starts from `auto`).
+public struct GlyphSettings: Equatable, Sendable {
+  public var mode: GlyphMode
+  public var corrections: [GlyphKind: GlyphChoice]
+
+  public init(mode: GlyphMode = .auto, corrections: [GlyphKind: GlyphChoice] = [:]) {
+    self.mode = mode
+    self.corrections = corrections
+  }
+
+  public struct ParseError: Error, CustomStringConvertible, Equatable {
+    public let description: String
+  }
+
+  /// Reads a `--glyphs` value.
+  public init(parsing text: String) throws(ParseError) {
+    var items = text.split(separator: ",", omittingEmptySubsequences: false).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    mode = .auto
+    if let first = items.first, !first.contains("=") {
+      guard let mode = GlyphMode(rawValue: first.lowercased()) else {
+        throw ParseError(
+          description:
+            "'\(SafeText.escaped(first))' is not a way to draw emoji; use auto, full, safe or ascii")
+      }
+      self.mode = mode
+      items.removeFirst()
+    }
+    corrections = [:]
+    for item in items {
+      let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2 else {
+        throw ParseError(
+          description:
+            "'\(SafeText.escaped(item))' is not a kind's setting; write KIND=whole, stand-in or letters "
+            + "(as in auto,flags=letters)")
+      }
+      let (kinds, choice) = try Self.correction(kind: parts[0], choice: parts[1])
+      for kind in kinds { corrections[kind] = choice }
+    }
+    if mode == .ascii, !corrections.isEmpty {
+      throw ParseError(
+        description: "--glyphs ascii draws no emoji: per-kind settings go with auto, full or safe")
+    }
+  }
+
+  /// The kinds `kind` names and the choice `choice` names, or an error
+  /// that lists what may be written.
+  static func correction(kind: String, choice: String) throws(ParseError) -> ([GlyphKind], GlyphChoice) {
+    let kindName = kind.trimmingCharacters(in: .whitespaces).lowercased()
+    guard let kinds = GlyphKind.kinds(settingName: kindName) else {
+      throw ParseError(
+        description: "'\(SafeText.escaped(kind))' is not a kind of emoji; use "
+          + GlyphKind.settingNames.joined(separator: ", ") + " or emoji-VERSION (as emoji-15.0)")
+    }
+    guard let choice = GlyphChoice(rawValue: choice.trimmingCharacters(in: .whitespaces).lowercased()) else {
+      throw ParseError(
+        description:
+          "'\(SafeText.escaped(choice))' is not a way to draw \(kindName); use whole, stand-in or letters")
+    }
+    return (kinds, choice)
+  }
+
+  /// These settings with `other`'s corrections laid over them (the command
+  /// line's over the saved file's).
+  public func overridden(by other: [GlyphKind: GlyphChoice]) -> GlyphSettings {
+    GlyphSettings(mode: mode, corrections: corrections.merging(other) { _, new in new })
+  }
+}
+
+extension GlyphKind {
+  /// The kinds a person can correct, by the name `--glyphs` and the saved
+  /// file use. A ZWJ sequence read in two pieces is the probe's business:
+  /// it is corrected with `zwj`.
+  static let settingNames = [
+    "zwj", "zwj-text-style", "skin-tones", "skin-tones-text-style", "flags", "subdivision-flags", "keycaps",
+    "vs16",
+  ]
+
+  /// What `--glyphs` calls this kind (`emoji-15.0` for a version of single code points).
+  public var settingName: String {
+    switch self {
+    case .single(let version): "emoji-\(version)"
+    case .zwj, .zwjInTwoReads: "zwj"
+    case .zwjWithTextStyleFirst: "zwj-text-style"
+    case .skinTone: "skin-tones"
+    case .skinToneOnTextStyle: "skin-tones-text-style"
+    case .flag: "flags"
+    case .subdivisionFlag: "subdivision-flags"
+    case .keycap: "keycaps"
+    case .presentationSelector: "vs16"
+    }
+  }
+
+  /// The kinds a setting name stands for; nil when it names none.
+  static func kinds(settingName name: String) -> [GlyphKind]? {
+    if name.hasPrefix("emoji-") {
+      let version = String(name.dropFirst("emoji-".count))
+      // "15" is "15.0", as Unicode writes it.
+      guard let number = Double(version), number > 0, version.allSatisfy({ $0.isNumber || $0 == "." }) else {
+        return nil
+      }
+      return [.single(version: version.contains(".") ? version : "\(Int(number)).0")]
+    }
+    switch name {
+    case "zwj": return [.zwj, .zwjInTwoReads]
+    case "zwj-text-style": return [.zwjWithTextStyleFirst]
+    case "skin-tones": return [.skinTone]
+    case "skin-tones-text-style": return [.skinToneOnTextStyle]
+    case "flags": return [.flag]
+    case "subdivision-flags": return [.subdivisionFlag]
+    case "keycaps": return [.keycap]
+    case "vs16": return [.presentationSelector]
+    default: return nil
+    }
+  }
+}
