@@ -10,7 +10,10 @@ ARGS ?=
 # The tests also ask servers over Foundation's URLSession, which on Linux is
 # built on libcurl (the app has its own HTTP client and needs none).
 RUN_PACKAGES := libncurses-dev unicode-cldr-core
-TEST_PACKAGES := $(RUN_PACKAGES) tmux libcurl4
+TEST_PACKAGES := $(RUN_PACKAGES) tmux libcurl4 libvterm0
+# Terminal emulators the end-to-end tests also draw the grid in (libvterm,
+# the library inside Neovim's and Vim's :terminal, is the Debian package above).
+TEST_PYTHON_PACKAGES := pyte==0.8.2 wcwidth==0.7.0
 # Only for `make screenshot`: what turns the captured screen into a PNG.
 SCREENSHOT_PACKAGES := $(TEST_PACKAGES) aha chromium fonts-noto-color-emoji fonts-dejavu-core python3
 TSAN_BUILD := .build-tsan
@@ -29,6 +32,7 @@ deps:
 
 deps-test:
 	@scripts/ensure-packages.sh $(TEST_PACKAGES)
+	@scripts/ensure-python-packages.sh $(TEST_PYTHON_PACKAGES)
 
 test: deps-test lint
 	$(SWIFT) build --build-tests

@@ -211,3 +211,24 @@ import Testing
     #expect(GlyphCheck.corrections(lookingWrong: [.flag, .zwj]) == [.flag: .standIn, .zwj: .standIn])
   }
 }
+
+/// A terminal that drops answers: the versions it did not answer for,
+/// newer than one it narrows, are narrow too.
+@Suite struct UnansweredVersionTests {
+  @Test func anUnansweredVersionNewerThanANarrowOneIsNarrow() {
+    // Answers up to Emoji 12.0 only: 5.0 on one column, 13.0 and 14.0 unanswered.
+    let measured = singles { $0 < 5 ? 2 : 1 }.filter { kind, _ in
+      if case .single(let version) = kind { return (Double(version) ?? 0) <= 12 }
+      return false
+    }
+    let policy = GlyphPolicy(
+      mode: .auto, measured: measured, catalog: GlyphSettingsTests.catalog, libraryColumns: glibc236)
+    #expect(policy.narrow.contains("\u{1F972}"), "🥲 (13.0): no wider than 12.0 was")
+    #expect(policy.narrow.contains("\u{1FAE0}"), "🫠 (14.0)")
+    #expect(!policy.narrow.contains("\u{1F600}"), "😀 (1.0) answered two")
+    // Nothing narrow: an unanswered version keeps the C library's word.
+    let silent = GlyphPolicy(
+      mode: .auto, measured: [:], catalog: GlyphSettingsTests.catalog, libraryColumns: glibc236)
+    #expect(silent.narrow.isEmpty)
+  }
+}

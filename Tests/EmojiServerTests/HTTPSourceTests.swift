@@ -211,7 +211,9 @@ import Testing
   /// A terminal made bigger grows the pool: the connections grow with it,
   /// and a load under way when they do still arrives.
   @Test func theConnectionsFollowThePool() async throws {
-    let server = try start(latency: .fixed(200))
+    // Long enough for the first load to be seen under way beside other
+    // suites (at 200 ms a CI run's busy main actor looked too late).
+    let server = try start(latency: .fixed(3_000))
     defer { server.stop() }
     let source = emojiSource(port: server.port, connections: 4)
     let loader = await MainActor.run {

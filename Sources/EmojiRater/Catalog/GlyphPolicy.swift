@@ -96,6 +96,18 @@ public struct GlyphPolicy: Sendable {
           if case .single(let version) = kind, columns != 2 { return version }
           return nil
         })
+    // Width tables grow by version: a version the terminal did not answer
+    // for, newer than one it gives another width, is no wider there (a
+    // terminal that dropped answers gave 🥲 and 🫠 the C library's two
+    // columns, where libvterm gives them one).
+    if let oldestNarrow = narrowVersions.compactMap(Double.init).min() {
+      for emoji in all
+      where SequenceKind(emoji.scalars) == .single && measured[.single(version: emoji.version)] == nil {
+        if let version = Double(emoji.version), version > oldestNarrow {
+          narrowVersions.insert(emoji.version)
+        }
+      }
+    }
     for (kind, choice) in corrections {
       if choice == .whole { wholeKinds.insert(kind) } else { wholeKinds.remove(kind) }
       guard case .single(let version) = kind else { continue }
