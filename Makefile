@@ -18,7 +18,7 @@ TEST_PYTHON_PACKAGES := pyte==0.8.2 wcwidth==0.7.0
 SCREENSHOT_PACKAGES := $(TEST_PACKAGES) aha chromium fonts-noto-color-emoji fonts-dejavu-core python3
 TSAN_BUILD := .build-tsan
 
-.PHONY: run build deps deps-test test lint fmt test-tsan bench bench-scale screenshot clean emoji-data keywords-data
+.PHONY: run build deps deps-test test lint fmt test-tsan bench bench-families bench-scale screenshot clean emoji-data keywords-data
 
 run: deps
 	$(SWIFT) build -c release --product emoji-rater
@@ -50,12 +50,23 @@ test-tsan: deps-test
 	$(SWIFT) test --sanitize=thread --scratch-path $(TSAN_BUILD) --skip EndToEndTests
 
 # The loading modes side by side on scripted scrolls (under two minutes),
-# then typing a search, on the catalog and on a million items.
+# then typing a search, on the catalog and on a million items, then the
+# scrolls people make (bench-families).
 bench: deps
 	$(SWIFT) build -c release --product emoji-rater
 	.build/release/emoji-rater bench $(ARGS)
 	.build/release/emoji-rater bench --traces search --modes prefetch --small-pool 0 --seconds 4
 	.build/release/emoji-rater bench --traces search --modes prefetch --small-pool 0 --seconds 4 --items 1000000
+	$(MAKE) --no-print-directory bench-families
+
+# Held keys, wheel flicks, page bursts, jumps and reading, drawn from
+# $(SEEDS) seeds each, async against prefetch, as median and spread (about
+# two minutes a seed).
+SEEDS ?= 5
+bench-families: deps
+	$(SWIFT) build -c release --product emoji-rater
+	.build/release/emoji-rater bench --traces held,wheel,page-bursts,jumps,reading --modes async,prefetch \
+	  --small-pool 0 --seeds $(SEEDS)
 
 # Per-frame cost at a million items against the benchmark's usual content
 # (the catalog repeated to 45,240), steady scroll. Six measured seconds per

@@ -66,7 +66,8 @@ public final class TerminalScreen {
     }
     return try TerminalScreen(
       output: output, input: input, terminalType: "xterm-256color", sizeDescriptor: terminal.slave,
-      options: ScreenOptions(mouse: false, colors: true), isUnicode: true, interactive: false)
+      // The mouse on, as the app has it: the benchmark types wheel flicks.
+      options: ScreenOptions(mouse: true, colors: true), isUnicode: true, interactive: false)
   }
 
   private init(

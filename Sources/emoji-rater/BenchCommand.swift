@@ -20,7 +20,12 @@ struct BenchCommand: ParsableCommand {
       half the time), reversal (10 rows/s down then up), pages (page down, sometimes up); \
       and, when asked for, search ('/\(ScrollTrace.searchQuery)' typed a letter every 150 ms, \
       then Esc; on the catalog itself unless --items says otherwise), whose table adds the \
-      time from a keystroke to its matches on screen.
+      time from a keystroke to its matches on screen. The scrolls people make, drawn from the \
+      seed, with stops between bursts: held (an arrow key's auto-repeat), wheel (flicks of \
+      5-15 notches), page-bursts, jumps (End, Home, Tab), reading (a little, then seconds \
+      still); at their stops the table adds the share of the screen still loading and the \
+      time until it is whole. --seeds N runs each N times, seeds from --seed on, and prints \
+      median and spread.
       """
   )
 
@@ -62,8 +67,14 @@ struct BenchCommand: ParsableCommand {
 
   @OptionGroup var content: ContentOptions
 
-  @Option(help: ArgumentHelp("Seed for latencies and failures.", valueName: "n"))
+  @Option(help: ArgumentHelp("Seed for latencies, failures and the families' steps.", valueName: "n"))
   var seed: UInt64 = 7
+
+  @Option(
+    help: ArgumentHelp(
+      "Run each mode, trace and size with this many seeds (--seed, --seed + 1, …) and print median and spread.",
+      valueName: "n"))
+  var seeds = 1
 
   @Option(
     help: ArgumentHelp(
@@ -80,6 +91,9 @@ struct BenchCommand: ParsableCommand {
       throw ValidationError("--warm-up must be from 0 to 600, not \(warmUp)")
     }
     guard smallPool >= 0 else { throw ValidationError("--small-pool must be 0 or more, not \(smallPool)") }
+    guard (1...100).contains(seeds) else {
+      throw ValidationError("--seeds must be from 1 to 100, not \(seeds)")
+    }
     _ = try glyphMode()
   }
 
@@ -160,14 +174,16 @@ struct BenchCommand: ParsableCommand {
     let results = try MainActor.assumeIsolated {
       try BenchCommand.runAll(
         plan: plan, configuration: configuration, glyphs: glyphs, smallPool: smallPool, items: items,
-        json: json)
+        seeds: seeds, json: json)
     }
     if json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
       print(String(decoding: try encoder.encode(results), as: UTF8.self))
-    } else {
+    } else if seeds == 1 {
       print(BenchTable.render(results))
+    } else {
+      print(BenchSummary.render(BenchSummary.summaries(of: results)))
     }
     if let plot {
       let svg = Data(BenchPlot.svg(results, framesPerSecond: configuration.framesPerSecond).utf8)
@@ -186,7 +202,7 @@ struct BenchCommand: ParsableCommand {
   @MainActor
   private static func runAll(
     plan: Plan, configuration: BenchRunner.Configuration, glyphs: GlyphMode, smallPool: Int, items: Int?,
-    json: Bool
+    seeds: Int, json: Bool
   ) throws -> [BenchResult] {
     let catalog = EmojiCatalog.builtIn(includeSkinTones: true)
     var configuration = configuration
@@ -211,11 +227,18 @@ struct BenchCommand: ParsableCommand {
           runs.append((.prefetch, smallPool))
         }
         for (mode, pool) in runs {
-          if !json {
-            StandardError.write(
-              "bench: \(size) \(trace.rawValue) \(mode.rawValue) pool \(pool.map(String.init) ?? "auto")")
+          for offset in 0..<UInt64(seeds) {
+            let seed = configuration.seed &+ offset
+            if !json {
+              StandardError.write(
+                "bench: \(size) \(trace.rawValue) \(mode.rawValue) pool \(pool.map(String.init) ?? "auto")"
+                  + (seeds > 1 ? " seed \(seed)" : ""))
+            }
+            var seeded = configuration
+            seeded.seed = seed
+            let runner = BenchRunner(catalog: runner.catalog, configuration: seeded)
+            results.append(try runner.run(mode: mode, trace: trace, size: size, pool: pool))
           }
-          results.append(try runner.run(mode: mode, trace: trace, size: size, pool: pool))
         }
       }
     }

@@ -101,3 +101,41 @@ import Testing
     #expect(!table.contains("  200x60 steady prefetch, pool 515"))
   }
 }
+
+/// `bench --seeds N`: each size, trace, pool and mode as median and spread.
+@Suite struct BenchSummaryTests {
+  static func run(mode: String, seed: UInt64, ready: Double, spinners: Double?, whole: Double?) -> BenchResult
+  {
+    var result = BenchTableTests.result(mode: mode, trace: "wheel", newCells: 100, pool: 198)
+    result.seed = seed
+    result.readyOnDisplay = ready
+    result.oracleReadyOnDisplay = 0.5
+    result.stops = spinners == nil ? nil : 4
+    result.spinnersAtSettle = spinners
+    result.fullScreenMilliseconds = whole
+    return result
+  }
+
+  @Test func eachGroupHasItsMedianAndSpread() throws {
+    let runs = [
+      Self.run(mode: "prefetch", seed: 7, ready: 0.4, spinners: 0.5, whole: 900),
+      Self.run(mode: "async", seed: 7, ready: 0, spinners: 1, whole: nil),
+      Self.run(mode: "prefetch", seed: 8, ready: 0.2, spinners: 0.7, whole: nil),
+      Self.run(mode: "prefetch", seed: 9, ready: 0.3, spinners: 0.6, whole: 1_200),
+    ]
+    let summaries = BenchSummary.summaries(of: runs)
+    #expect(summaries.map(\.mode) == ["prefetch", "async"], "in the runs' order")
+    let prefetch = try #require(summaries.first)
+    #expect(prefetch.seeds == 3)
+    #expect(prefetch.ready.median == 0.3 && prefetch.ready.low == 0.2 && prefetch.ready.high == 0.4)
+    #expect(prefetch.readyOverOracle == 0.6)
+    #expect(prefetch.spinnersAtSettle?.median == 0.6)
+    // A stop not whole before the next key is longer than any: it counts, as the longest.
+    #expect(prefetch.fullScreenMilliseconds?.median == 1_200)
+    #expect(prefetch.fullScreenMilliseconds?.high == .infinity)
+    let table = BenchSummary.render(summaries)
+    #expect(table.hasPrefix("Over 3 seeds: median [lowest–highest]"))
+    #expect(table.contains("30% [20–40]"), "\(table)")
+    #expect(table.contains("1200 [900–>]"), "\(table)")
+  }
+}

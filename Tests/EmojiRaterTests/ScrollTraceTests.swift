@@ -1,3 +1,4 @@
+import CollectionKit
 import Terminal
 import Testing
 
@@ -21,7 +22,7 @@ import Testing
 
   /// The cycle is what the steps say it is: the same commands, a cycle later.
   @Test func eachTraceRepeatsAfterItsCycle() {
-    for trace in ScrollTrace.allCases {
+    for trace in ScrollTrace.allCases where !trace.isFamily {
       let steps = trace.steps(duration: 3 * trace.cycle)
       let firstCycle = steps.filter { $0.time < trace.cycle }
       let secondCycle = steps.filter { $0.time >= trace.cycle && $0.time < 2 * trace.cycle }
@@ -32,7 +33,17 @@ import Testing
 
   /// The benchmark types each step as a person would: the keys decode to
   /// the step's own command.
-  @Test func eachStepIsTypedAsTheKeysThatMeanIt() {
+  /// The escape sequences the traces type (xterm-256color's terminfo, its
+  /// keypad in application mode), and what ncurses makes of each.
+  static let escapes: [(String, InputEvent)] = [
+    ("\u{1B}[6~", .key(.pageDown)), ("\u{1B}[5~", .key(.pageUp)), ("\u{1B}OB", .key(.down)),
+    ("\u{1B}OA", .key(.up)), ("\u{1B}OH", .key(.home)), ("\u{1B}OF", .key(.end)),
+    ("\u{1B}[Z", .key(.backTab)),
+    ("\u{1B}[<65;40;10M", .mouse(MouseEvent(.wheelDown, row: 9, column: 39))),
+    ("\u{1B}[<64;40;10M", .mouse(MouseEvent(.wheelUp, row: 9, column: 39))),
+  ]
+
+  @Test func eachStepIsTypedAsTheKeysThatMeanIt() throws {
     for trace in ScrollTrace.allCases {
       var searching = false
       for step in trace.steps(duration: 3_000) {
@@ -46,12 +57,115 @@ import Testing
           // Esc alone: ncurses gives it as the Escape key once no more follows.
           #expect(KeyBindings.command(for: .key(.escape), helpShown: false) == step.command)
         } else if step.keys.first == 0x1B {
-          // PgDn / PgUp: ncurses turns the escape sequence into one key.
-          #expect(step.keys == Array((step.command == .page(down: true) ? "\u{1B}[6~" : "\u{1B}[5~").utf8))
+          // ncurses turns the escape sequence into one key, or a mouse event, as terminfo spells it.
+          let (sequence, event) = try #require(
+            Self.escapes.first { $0.0 == String(decoding: step.keys, as: UTF8.self) })
+          #expect(KeyBindings.command(for: event, helpShown: false) == step.command, "\(trace) \(sequence)")
         } else {
           #expect(commands == [step.command], "\(trace) \(step)")
         }
       }
     }
+  }
+}
+
+/// The scrolls people make, drawn from a seed: the same seed gives the
+/// same steps, each family keeps to its shape, and its bursts end in stops.
+@Suite struct TraceFamilyTests {
+  static func gaps(_ steps: [ScrollTrace.Step]) -> [Double] {
+    zip(steps.dropFirst(), steps).map { $0.time - $1.time }
+  }
+
+  @Test func aSeedDrawsTheSameStepsEveryTime() {
+    for trace in ScrollTrace.families {
+      #expect(trace.steps(duration: 10_000, seed: 3) == trace.steps(duration: 10_000, seed: 3), "\(trace)")
+      #expect(trace.steps(duration: 10_000, seed: 3) != trace.steps(duration: 10_000, seed: 4), "\(trace)")
+    }
+  }
+
+  @Test func everyFamilyStopsBetweenBursts() {
+    for trace in ScrollTrace.families {
+      let steps = trace.steps(duration: 20_000, seed: 1)
+      #expect(steps.allSatisfy { $0.time < 20_000 })
+      let ends = steps.indices.filter { steps[$0].endsBurst && $0 + 1 < steps.count }
+      #expect(ends.count >= 2, "\(trace): \(ends.count) stops in 20 s")
+      for end in ends { #expect(steps[end + 1].time - steps[end].time >= 200, "\(trace): a stop is a pause") }
+    }
+  }
+
+  @Test func aHeldKeyRepeatsAt20To40KeysASecondWithJitter() {
+    let steps = ScrollTrace.held.steps(duration: 30_000, seed: 5)
+    #expect(steps.allSatisfy { $0.command == .move(.down) || $0.command == .move(.up) })
+    #expect(steps.contains { $0.command == .move(.up) }, "one hold in five goes up")
+    // Within a hold, after the auto-repeat's first delay.
+    let repeats = Self.gaps(steps).filter { $0 < 200 }
+    #expect(repeats.min()! >= 1000 / 40 * 0.6 - 0.001 && repeats.max()! <= 1000 / 20 * 1.4 + 0.001)
+    #expect(Set(repeats.map { Int($0) }).count > 10, "jittered, not a metronome")
+  }
+
+  @Test func aWheelFlickIsFiveToFifteenNotchesMillisecondsApart() {
+    let steps = ScrollTrace.wheel.steps(duration: 20_000, seed: 2)
+    #expect(steps.allSatisfy { $0.isWheel })
+    var burst = 0
+    for (index, step) in steps.enumerated() {
+      burst += 1
+      if step.endsBurst || index == steps.count - 1 {
+        if step.endsBurst { #expect((5...15).contains(burst), "\(burst) notches") }
+        burst = 0
+      } else {
+        #expect(steps[index + 1].time - step.time <= 16.001)
+      }
+    }
+  }
+
+  @Test func pageBurstsAndJumpsTypeTheirKeys() {
+    let pages = ScrollTrace.pageBursts.steps(duration: 20_000, seed: 9)
+    #expect(pages.allSatisfy { $0.command == .page(down: true) || $0.command == .page(down: false) })
+    #expect(pages.contains { $0.command == .page(down: false) }, "one burst in six pages up")
+    let jumps = ScrollTrace.jumps.steps(duration: 20_000, seed: 9)
+    #expect(jumps.allSatisfy { $0.endsBurst }, "each jump is a burst of its own")
+    for move in [SelectionMove.first, .last, .nextSection, .previousSection] {
+      #expect(jumps.contains { $0.command == .move(move) }, "\(move)")
+    }
+  }
+
+  @Test func aFamilyIsMeasuredThreeTimesAsLongAsAsked() {
+    #expect(ScrollTrace.wheel.measuredSeconds(asked: 2) == 6)
+  }
+}
+
+/// What a person sees at a stop, worked out from the displays and arrivals.
+@Suite struct SettleMetricsTests {
+  typealias Display = OraclePrefetcher.Display
+
+  @Test func spinnersAreTheCellsOnScreenWithoutDataAHundredMillisecondsAfterTheLastKey() throws {
+    // Four cells on screen from 1,000 ms; one arrived before, one at 1,050
+    // (before the look at 1,100), two after it, the last at 1,400.
+    let displays = (0..<4).map { Display(item: $0, time: 1_000) } + [Display(item: 9, time: 0, end: 1_000)]
+    let arrivals: [Int: Double] = [0: 500, 1: 1_050, 2: 1_200, 3: 1_400]
+    let settle = try #require(
+      SettleMetrics.measure(stops: [(lastKey: 1_000, nextKey: 3_000)], displays: displays) { arrivals[$0] })
+    #expect(settle.stops == 1)
+    #expect(settle.spinners == 0.5)
+    #expect(settle.fullScreenMilliseconds == 400)
+  }
+
+  @Test func aScreenNotWholeBeforeTheNextKeyHasNoTimeToWhole() throws {
+    let displays = [Display(item: 0, time: 0), Display(item: 1, time: 0)]
+    let settle = try #require(
+      SettleMetrics.measure(stops: [(lastKey: 0, nextKey: 500)], displays: displays) { $0 == 0 ? 10 : nil })
+    #expect(settle.spinners == 0.5)
+    #expect(settle.fullScreenMilliseconds == nil, "never arrived: longer than the stop")
+  }
+
+  @Test func stopsAreTheStepsThatEndABurst() {
+    let steps = [
+      ScrollTrace.Step(time: 0, command: .scroll(rows: 1)),
+      ScrollTrace.Step(time: 10, command: .scroll(rows: 1), endsBurst: true),
+      ScrollTrace.Step(time: 500, command: .scroll(rows: 1), endsBurst: true),
+    ]
+    let stops = SettleMetrics.stops(steps: steps, typedAt: [2, 12, 503], measuredFrom: 5, end: 900)
+    #expect(stops.map(\.lastKey) == [12, 503])
+    #expect(stops.map(\.nextKey) == [503, 900])
   }
 }

@@ -17,9 +17,14 @@ import Testing
   struct Screen: Decodable {
     var name: String
     var reached: Bool
-    var grid_rows: Int
+    var gridRows: Int
     var misaligned: [Problem]
     var text: String
+
+    enum CodingKeys: String, CodingKey {
+      case name, reached, misaligned, text
+      case gridRows = "grid_rows"
+    }
 
     struct Problem: Decodable {
       var row: String
@@ -57,7 +62,7 @@ import Testing
     #expect(screens.map(\.name) == ["first", "People & Body", "Flags"])
     for screen in screens {
       #expect(screen.reached, "\(emulator) \(size) \(arguments) never showed \(screen.name): \(screen.text)")
-      #expect(screen.grid_rows >= 20, "\(screen.name): \(screen.text)")
+      #expect(screen.gridRows >= 20, "\(screen.name): \(screen.text)")
       #expect(
         screen.misaligned.isEmpty,
         "\(emulator) \(size) \(arguments) \(screen.name): \(screen.misaligned.map(\.problem))\n\(screen.text)"

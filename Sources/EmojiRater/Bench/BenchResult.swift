@@ -77,6 +77,17 @@ public struct BenchResult: Codable, Equatable, Sendable {
   public var serverAbandoned: Int? = nil
   public var serverConnections: Int? = nil
   public var connectionErrors: Int? = nil
+  /// The seed the run's trace (a family's) and latencies were drawn from.
+  public var seed: UInt64? = nil
+  /// At the trace's stops (`SettleMetrics`): how many were looked at, the
+  /// mean share of the screen still spinners 100 ms after the last key,
+  /// and the median time to a whole screen, for the app and the oracle.
+  /// nil for a trace that never stops.
+  public var stops: Int? = nil
+  public var spinnersAtSettle: Double? = nil
+  public var oracleSpinnersAtSettle: Double? = nil
+  public var fullScreenMilliseconds: Double? = nil
+  public var oracleFullScreenMilliseconds: Double? = nil
 
   /// Whether the trace brought in cells faster than the pool can load them:
   /// then some must show a spinner, however the loads are ordered.

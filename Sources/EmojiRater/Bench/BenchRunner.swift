@@ -69,9 +69,14 @@ public struct BenchRunner {
     // cached), so the run measures the scrolling, not the start-up.
     loading.prime(rows: state.viewport.rows, layout: state.layout)
     let primed = Set(state.layout.flatRange(ofRows: state.viewport.rows))
+    // The first screen is in the log from 0: a stop before the view has
+    // moved looks at it.
+    loading.startDisplayLog()
+    // The display log's clock start on the terminal's clock, read at once:
+    // the keys' times are the terminal's.
+    let logStart = Platform.monotonicNanoseconds()
     loading.update(visibleRows: state.viewport.rows, layout: state.layout)
     loading.resetStatistics()
-    loading.startDisplayLog()
     frames.start()
     let start = Date()
     // sync mode has no steady state to reach: every frame blocks. Its run is
@@ -89,8 +94,9 @@ public struct BenchRunner {
     let input = DispatchSource.makeReadSource(fileDescriptor: terminal.slave, queue: .main)
     input.setEventHandler { MainActor.assumeIsolated { frames.enqueue(screen.readEvents()) } }
     input.activate()
+    let steps = trace.steps(duration: total * 1000, seed: configuration.seed)
     let typist = Typist(
-      steps: trace.steps(duration: total * 1000), terminal: terminal,
+      steps: steps, terminal: terminal,
       period: 1_000_000_000 / UInt64(configuration.framesPerSecond))
     typist.start()
     spin(until: start.addingTimeInterval(warmUp))
@@ -129,11 +135,25 @@ public struct BenchRunner {
     // draws can be known, a server's cannot.
     let knowsLatencies = loading.loader.firstLatency(of: 0) != nil
     let latency = { loading.loader.firstLatency(of: $0) ?? 0 }
-    let oracle =
+    let oracleLoads =
       knowsLatencies
-      ? OraclePrefetcher.readyRateServingVisibleFirst(
-        displays: displays, latency: latency, pool: loading.loader.maxConcurrent,
-        measuredFrom: warmUp * 1000, initiallyLoaded: primed) : nil
+      ? OraclePrefetcher.loadTimesServingVisibleFirst(
+        displays: displays, latency: latency, pool: loading.loader.maxConcurrent, initiallyLoaded: primed)
+      : nil
+    let oracle = oracleLoads.flatMap {
+      OraclePrefetcher.readyRate(of: displays, measuredFrom: warmUp * 1000, loadedAt: $0)
+    }
+    let onLogClock = { (time: UInt64) in (Double(time) - Double(logStart)) / 1e6 }
+    let stops = SettleMetrics.stops(
+      steps: steps, typedAt: terminal.typedTimes.map(onLogClock), measuredFrom: warmUp * 1000,
+      end: onLogClock(measuredTo))
+    let arrivals = loading.arrivalLog
+    let settle = SettleMetrics.measure(stops: stops, displays: displays) {
+      arrivals[$0] ?? (primed.contains($0) ? 0 : nil)
+    }
+    let oracleSettle = oracleLoads.flatMap { loads in
+      SettleMetrics.measure(stops: stops, displays: displays) { loads[$0] }
+    }
     let unruledOracle =
       knowsLatencies
       ? OraclePrefetcher.readyRate(
@@ -176,7 +196,11 @@ public struct BenchRunner {
       keystrokeP99: trace == .search ? frames.searchWork.percentile(99) : nil,
       source: configuration.source == .simulated ? nil : configuration.source.description,
       cancelledDuringWait: counters.cancelledDuringWait, serverAbandoned: seen?.abandoned,
-      serverConnections: seen?.connections, connectionErrors: counters.connectionErrors)
+      serverConnections: seen?.connections, connectionErrors: counters.connectionErrors,
+      seed: trace.isFamily ? configuration.seed : nil, stops: settle?.stops,
+      spinnersAtSettle: settle?.spinners, oracleSpinnersAtSettle: oracleSettle?.spinners,
+      fullScreenMilliseconds: settle?.fullScreenMilliseconds,
+      oracleFullScreenMilliseconds: oracleSettle?.fullScreenMilliseconds)
   }
 
   /// How many items came on screen for the first time (and not already

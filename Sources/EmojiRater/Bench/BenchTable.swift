@@ -58,7 +58,7 @@ public enum BenchTable {
       "size", "items", "trace", "pool", "mode", "frames", "dropped", "work p50/p95/p99 ms", "in/draw/out ms",
       "hitch ms/s", "outside drop/hitch", "key→screen p50/p95 ms",
       "ready",
-      "oracle", "unruled",
+      "oracle", "unruled", "settle spin/oracle", "whole ms/oracle",
       "wait p50/p95 ms", "wasted", "cancelled", "bytes/frame", "start ms",
     ]
     // With a server: which source, and what the server saw against what the app did.
@@ -86,6 +86,7 @@ public enum BenchTable {
           "\(format(result.outside.keyToScreenP50, digits: 1))/\(format(result.outside.keyToScreenP95, digits: 1))",
           result.displayed == 0 ? "-" : String(format: "%.0f%%", result.readyOnDisplay * 100),
           percent(result.oracleReadyOnDisplay), percent(result.unruledOracleReadyOnDisplay),
+          settleSpinners(result), settleWhole(result),
           "\(format(result.visibleLatencyP50))/\(format(result.visibleLatencyP95))", String(result.wasted),
           String(result.cancelled), String(format: "%.0f", result.bytesPerFrame),
           String(format: "%.1f", result.firstFrameMilliseconds),
@@ -144,6 +145,21 @@ public enum BenchTable {
       "that keeps its cells longer than a load takes leaves prefetching no slot: ready falls towards 0%,",
       "the oracle's too.",
     ] + notes
+  }
+
+  /// At the trace's stops: the share still spinners, the app's and the oracle's.
+  private static func settleSpinners(_ result: BenchResult) -> String {
+    guard result.stops != nil else { return "-" }
+    return "\(percent(result.spinnersAtSettle))/\(percent(result.oracleSpinnersAtSettle))"
+  }
+
+  /// At the trace's stops: the median time to a whole screen (`>`: not
+  /// whole before the next key), the app's and the oracle's.
+  private static func settleWhole(_ result: BenchResult) -> String {
+    guard result.stops != nil else { return "-" }
+    let app: String = result.fullScreenMilliseconds.map { format($0) } ?? ">"
+    let oracle: String = result.oracleFullScreenMilliseconds.map { format($0) } ?? ">"
+    return "\(app)/\(oracle)"
   }
 
   private static func percent(_ share: Double?) -> String {

@@ -53,8 +53,24 @@ public enum OraclePrefetcher {
     displays: [Display], latency: (Int) -> Double, pool: Int, measuredFrom: Double,
     initiallyLoaded: Set<Int> = []
   ) -> Double? {
+    let loadedAt = loadTimes(
+      displays: displays, latency: latency, pool: pool, initiallyLoaded: initiallyLoaded)
+    return readyRate(of: displays, measuredFrom: measuredFrom, loadedAt: loadedAt)
+  }
+
+  /// The share of `displays` at or after `measuredFrom` whose item had
+  /// arrived by then, by `loadedAt`.
+  static func readyRate(of displays: [Display], measuredFrom: Double, loadedAt: [Int: Double]) -> Double? {
     let measured = displays.filter { $0.time >= measuredFrom }
     guard !measured.isEmpty else { return nil }
+    let ready = measured.filter { display in loadedAt[display.item].map { $0 <= display.time } ?? false }
+    return Double(ready.count) / Double(measured.count)
+  }
+
+  /// When each item's load lands, earliest deadline first (`readyRate`).
+  public static func loadTimes(
+    displays: [Display], latency: (Int) -> Double, pool: Int, initiallyLoaded: Set<Int> = []
+  ) -> [Int: Double] {
     // Each item's display times, soonest first: its deadlines in turn.
     var timesByItem: [Int: [Double]] = [:]
     for display in displays where !initiallyLoaded.contains(display.item) {
@@ -84,8 +100,7 @@ public enum OraclePrefetcher {
       loadedAt[deadline.item] = finish
       if pool > 0 { slots.replaceMin(with: finish) }
     }
-    let ready = measured.filter { display in loadedAt[display.item].map { $0 <= display.time } ?? false }
-    return Double(ready.count) / Double(measured.count)
+    return loadedAt
   }
 
   /// The share of `displays` at or after `measuredFrom` whose item was
@@ -97,14 +112,20 @@ public enum OraclePrefetcher {
     displays: [Display], latency: (Int) -> Double, pool: Int, measuredFrom: Double,
     initiallyLoaded: Set<Int> = []
   ) -> Double? {
+    let loadedAt = loadTimesServingVisibleFirst(
+      displays: displays, latency: latency, pool: pool, initiallyLoaded: initiallyLoaded)
+    return readyRate(of: displays, measuredFrom: measuredFrom, loadedAt: loadedAt)
+  }
+
+  /// When each item's load lands, cells on screen served first
+  /// (`readyRateServingVisibleFirst`).
+  public static func loadTimesServingVisibleFirst(
+    displays: [Display], latency: (Int) -> Double, pool: Int, initiallyLoaded: Set<Int> = []
+  ) -> [Int: Double] {
     guard pool > 0 else {
       // Without a bound nothing waits, so the rule changes nothing.
-      return readyRate(
-        displays: displays, latency: latency, pool: pool, measuredFrom: measuredFrom,
-        initiallyLoaded: initiallyLoaded)
+      return loadTimes(displays: displays, latency: latency, pool: pool, initiallyLoaded: initiallyLoaded)
     }
-    let measured = displays.filter { $0.time >= measuredFrom }
-    guard !measured.isEmpty else { return nil }
     // Time only moves forward (each slot frees after it was taken), and a
     // display that cannot be met now never can be later. So one pass over
     // the displays in time order serves both kinds of load: those before
@@ -153,7 +174,6 @@ public enum OraclePrefetcher {
         break
       }
     }
-    let ready = measured.filter { display in loadedAt[display.item].map { $0 <= display.time } ?? false }
-    return Double(ready.count) / Double(measured.count)
+    return loadedAt
   }
 }

@@ -1,5 +1,10 @@
-/// A scripted scroll (or search), the same every run: what the benchmark
-/// "does" to the app, command by command, at fixed times.
+import CollectionKit
+import Loading
+
+/// A scripted scroll (or search): what the benchmark "does" to the app,
+/// command by command. The first five are fixed and repeat a cycle; the
+/// families after them are scrolls as people make them, drawn from a seed
+/// (the same seed, the same steps), with stops between their bursts.
 public enum ScrollTrace: String, CaseIterable, Sendable {
   /// One row every 200 ms: a steady 5 rows a second.
   case steady
@@ -13,8 +18,29 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
   /// again and narrows the grid), then Esc: a person looking something up.
   case search
 
+  /// An arrow key held: the terminal's auto-repeat (a first delay of
+  /// 250–500 ms, then 20–40 keys a second, each interval ±40 %) for
+  /// 1.5–4 s, then 0.8–2 s still; one hold in five goes up.
+  case held
+  /// Mouse wheel flicks: 5–15 notches 4–16 ms apart, then 200–800 ms
+  /// still; one in seven goes up.
+  case wheel
+  /// Page keys in bursts: 2–5 presses at 3–6 a second (±20 %), then
+  /// 0.6–2 s still; one burst in six pages up.
+  case pageBursts = "page-bursts"
+  /// Jumps: End, Home, Tab or Shift-Tab, one every 300–900 ms.
+  case jumps
+  /// Reading: one to three wheel flicks or one or two pages down, then
+  /// 2.5–5 s still.
+  case reading
+
   /// The traces that scroll: what `bench` runs unless asked otherwise.
   public static let scrolls: [ScrollTrace] = [.steady, .burst, .reversal, .pages]
+  /// The scrolls people make, drawn from a seed.
+  public static let families: [ScrollTrace] = [.held, .wheel, .pageBursts, .jumps, .reading]
+
+  /// Whether the trace is drawn from a seed, with stops between bursts.
+  public var isFamily: Bool { Self.families.contains(self) }
 
   /// What the search trace types: its first letters match most of the
   /// catalog, its last a handful.
@@ -30,6 +56,9 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
     case .reversal: 3_000
     case .pages: 2_400
     case .search: Double(Self.searchQuery.count + 2) * Self.searchKeyInterval
+    // No cycle: its steps never repeat. The value is what a run is measured
+    // in: three times what is asked (`measuredSeconds`).
+    case .held, .wheel, .pageBursts, .jumps, .reading: 0
     }
   }
 
@@ -49,12 +78,14 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
     // Once through: a long catalog's index is built by then, as it is a
     // moment after the app starts.
     case .search: cycle / 1000
+    // Each burst starts from a stop, the first as good as any: measured from the start.
+    case .held, .wheel, .pageBursts, .jumps, .reading: 0
     }
   }
 
   /// Each trace's `value` in seconds, for help texts: "steady 0.2 s, burst 1 s, …".
   public static func listing(_ value: (ScrollTrace) -> Double) -> String {
-    allCases.map { trace in
+    allCases.filter { !$0.isFamily }.map { trace in
       let seconds = value(trace)
       return "\(trace.rawValue) \(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s"
     }.joined(separator: ", ")
@@ -63,7 +94,10 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
   /// How long to measure a run asked to last `seconds`: the nearest whole
   /// number of cycles, as a part of a cycle gives figures that depend on
   /// which part; as asked if that is under half a cycle (a quick check).
+  /// A family has no cycle: it is measured three times as long as asked,
+  /// as its stops come seconds apart and the figures at a stop are its point.
   public func measuredSeconds(asked seconds: Double) -> Double {
+    if isFamily { return 3 * seconds }
     let cycles = (seconds * 1000 / cycle).rounded()
     return cycles < 1 ? seconds : cycles * cycle / 1000
   }
@@ -72,13 +106,35 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
     /// Milliseconds from the start of the run.
     public var time: Double
     public var command: Command
+    /// Typed as the mouse wheel (`command` is then its scroll).
+    public var isWheel = false
+    /// The last step before the scroll stops: where a person looks at what
+    /// the screen shows (`SettleMetrics`).
+    public var endsBurst = false
+
+    public init(time: Double, command: Command, isWheel: Bool = false, endsBurst: Bool = false) {
+      self.time = time
+      self.command = command
+      self.isWheel = isWheel
+      self.endsBurst = endsBurst
+    }
 
     /// The keys a person would type for the step, as the terminal sends
-    /// them (xterm): Ctrl-E / Ctrl-Y scroll a row, PgDn / PgUp a page.
+    /// them (xterm, its keypad in application mode as ncurses asks):
+    /// Ctrl-E / Ctrl-Y scroll a row, PgDn / PgUp a page, the wheel in SGR.
     public var keys: [UInt8] {
-      switch command {
+      if isWheel, case .scroll(let rows) = command {
+        return Array("\u{1B}[<\(rows > 0 ? 65 : 64);40;10M".utf8)
+      }
+      return switch command {
       case .scroll(let rows): Array(repeating: rows > 0 ? 0x05 : 0x19, count: abs(rows))
       case .page(let down): Array((down ? "\u{1B}[6~" : "\u{1B}[5~").utf8)
+      case .move(.down): Array("\u{1B}OB".utf8)
+      case .move(.up): Array("\u{1B}OA".utf8)
+      case .move(.first): Array("\u{1B}OH".utf8)
+      case .move(.last): Array("\u{1B}OF".utf8)
+      case .move(.nextSection): [0x09]
+      case .move(.previousSection): Array("\u{1B}[Z".utf8)
       case .startSearch: Array("/".utf8)
       case .searchInput(let character): Array(String(character).utf8)
       case .closeOverlay: [0x1B]
@@ -87,7 +143,22 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
     }
   }
 
-  /// The steps that fall within `duration` milliseconds.
+  /// The steps that fall within `duration` milliseconds; `seed` draws a
+  /// family's (the fixed traces take no notice of it).
+  public func steps(duration: Double, seed: UInt64) -> [Step] {
+    guard isFamily else { return steps(duration: duration) }
+    var family = FamilyDrawer(seed: seed)
+    var drawn: [Step] = []
+    while (drawn.last?.time ?? 0) < duration {
+      let start = drawn.last.map { $0.time + family.pause(for: self) } ?? 0
+      var burst = family.burst(of: self, from: start)
+      burst[burst.count - 1].endsBurst = true
+      drawn += burst
+    }
+    return drawn.filter { $0.time < duration }
+  }
+
+  /// The steps of a fixed trace that fall within `duration` milliseconds.
   public func steps(duration: Double) -> [Step] {
     var steps: [Step] = []
     var time = 0.0
@@ -100,8 +171,10 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
     case .burst:
       while time < duration {
         // Bursting the first half of each cycle.
-        if time.truncatingRemainder(dividingBy: cycle) < cycle / 2 {
-          steps.append(Step(time: time, command: .scroll(rows: 1)))
+        let phase = time.truncatingRemainder(dividingBy: cycle)
+        if phase < cycle / 2 {
+          let isLast = phase + 1000.0 / 30 >= cycle / 2
+          steps.append(Step(time: time, command: .scroll(rows: 1), endsBurst: isLast))
         }
         time += 1000.0 / 30
       }
@@ -126,7 +199,109 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
           time += Self.searchKeyInterval
         }
       }
+    case .held, .wheel, .pageBursts, .jumps, .reading:
+      return self.steps(duration: duration, seed: 0)
     }
     return steps
+  }
+}
+
+/// Draws the bursts and stops of the trace families from a seed.
+private struct FamilyDrawer {
+  private var random: SeededGenerator
+  /// Bursts down since the last one up: a burst goes up only after two
+  /// down (at the top of the grid, up would move nothing).
+  private var downsSinceUp = 0
+  /// Where the last jump went (nil: none yet, at the top).
+  private var lastJump: SelectionMove?
+
+  init(seed: UInt64) { random = SeededGenerator(seed: seed &+ 0x5EED) }
+
+  private mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+    Double.random(in: range, using: &random)
+  }
+
+  private mutating func chance(_ oneIn: Int) -> Bool { Int.random(in: 0..<oneIn, using: &random) == 0 }
+
+  /// Whether the next burst goes down: all but one in `oneIn`, and always
+  /// until two have.
+  private mutating func goesDown(upOneIn oneIn: Int) -> Bool {
+    let down = downsSinceUp < 2 || !chance(oneIn)
+    downsSinceUp = down ? downsSinceUp + 1 : 0
+    return down
+  }
+
+  /// How long the scroll stays still after a burst, in milliseconds.
+  mutating func pause(for trace: ScrollTrace) -> Double {
+    switch trace {
+    case .held: uniform(800...2_000)
+    case .wheel: uniform(200...800)
+    case .pageBursts: uniform(600...2_000)
+    case .jumps: uniform(300...900)
+    case .reading: uniform(2_500...5_000)
+    default: 0
+    }
+  }
+
+  /// One burst of `trace`'s, its first step at `start`.
+  mutating func burst(of trace: ScrollTrace, from start: Double) -> [ScrollTrace.Step] {
+    switch trace {
+    case .held: return hold(from: start, length: uniform(1_500...4_000))
+    case .wheel: return flick(from: start)
+    case .pageBursts:
+      let down = goesDown(upOneIn: 6)
+      let perSecond = uniform(3...6)
+      var time = start
+      return (0..<Int.random(in: 2...5, using: &random)).map { _ in
+        defer { time += 1000 / perSecond * uniform(0.8...1.2) }
+        return ScrollTrace.Step(time: time, command: .page(down: down))
+      }
+    case .jumps:
+      // Never a jump that goes nowhere: Home or Shift-Tab at the top, End or Tab at the end.
+      let moves: [SelectionMove] =
+        switch lastJump {
+        case nil, .first?: [.last, .nextSection]
+        case .last?: [.first, .previousSection]
+        default: [.last, .first, .nextSection, .previousSection]
+        }
+      let move = moves.randomElement(using: &random)!
+      lastJump = move
+      return [ScrollTrace.Step(time: start, command: .move(move))]
+    case .reading:
+      if chance(2) {
+        return (0..<Int.random(in: 1...2, using: &random)).map {
+          ScrollTrace.Step(time: start + Double($0) * uniform(250...400), command: .page(down: true))
+        }
+      }
+      var steps: [ScrollTrace.Step] = []
+      for _ in 0..<Int.random(in: 1...3, using: &random) {
+        steps += flick(from: steps.last.map { $0.time + uniform(200...400) } ?? start)
+      }
+      return steps
+    default: return []
+    }
+  }
+
+  /// An arrow key held for `length` ms: one press, the auto-repeat's delay, then its repeats.
+  private mutating func hold(from start: Double, length: Double) -> [ScrollTrace.Step] {
+    let move: SelectionMove = goesDown(upOneIn: 5) ? .down : .up
+    let interval = 1000 / uniform(20...40)
+    var steps = [ScrollTrace.Step(time: start, command: .move(move))]
+    var time = start + uniform(250...500)
+    while time < start + length {
+      steps.append(ScrollTrace.Step(time: time, command: .move(move)))
+      time += interval * uniform(0.6...1.4)
+    }
+    return steps
+  }
+
+  /// A flick of the wheel: notches a few milliseconds apart.
+  private mutating func flick(from start: Double) -> [ScrollTrace.Step] {
+    let rows = goesDown(upOneIn: 7) ? KeyBindings.wheelRows : -KeyBindings.wheelRows
+    var time = start
+    return (0..<Int.random(in: 5...15, using: &random)).map { _ in
+      defer { time += uniform(4...16) }
+      return ScrollTrace.Step(time: time, command: .scroll(rows: rows), isWheel: true)
+    }
   }
 }

@@ -55,6 +55,10 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// asked (`displayLog`), so a frame pays an append per cell, no lookup.
   private var displayEvents: [DisplayEvent] = []
   private var displayLogStart: UInt64?
+  /// When each item's data first arrived since `startDisplayLog()`, in
+  /// milliseconds on the same clock: what the screen showed when a scroll
+  /// stopped (`SettleMetrics`).
+  public private(set) var arrivalLog: [Int: Double] = [:]
   /// The clock as the current `update` read it: the cells it displays all
   /// came on screen then (and a slide frame displays hundreds).
   private var updateTime: UInt64?
@@ -212,6 +216,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// Starts recording when each item comes on screen (times from now).
   public func startDisplayLog() {
     displayEvents = []
+    arrivalLog = [:]
     displayLogStart = clock.now()
   }
 
@@ -429,6 +434,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// screen needs a frame: a prefetch landing off screen changes nothing
   /// anyone can see.
   private func arrived(_ id: Int) {
+    if let displayLogStart, arrivalLog[id] == nil, case .loaded = loader.state(of: id) {
+      arrivalLog[id] = Double(clock.now() - displayLogStart) / 1e6
+    }
     if let since = waitingSince.removeValue(forKey: id), loader.displayedValue(for: id) != nil {
       display.visibleLatency.record(milliseconds: Double(clock.now() - since) / 1_000_000)
     }

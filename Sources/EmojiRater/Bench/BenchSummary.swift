@@ -1,0 +1,114 @@
+import Foundation
+
+/// The runs of one size, trace, pool and mode over several seeds (`bench
+/// --seeds N`), as median and spread: one seed's figures depend on its
+/// draws, and a prefetcher must win on the median, not on a lucky seed.
+public struct BenchSummary: Equatable, Sendable {
+  public var size: String
+  public var trace: String
+  public var pool: Int
+  public var mode: String
+  public var seeds: Int
+  /// Median, lowest and highest over the seeds (shares 0...1, milliseconds).
+  public var ready: Spread
+  public var oracle: Spread?
+  public var spinnersAtSettle: Spread?
+  public var oracleSpinnersAtSettle: Spread?
+  public var fullScreenMilliseconds: Spread?
+  public var oracleFullScreenMilliseconds: Spread?
+
+  public struct Spread: Equatable, Sendable {
+    public var median: Double
+    public var low: Double
+    public var high: Double
+
+    /// nil for no values; a run whose figure is unknown (nil) counts as
+    /// `missing` (a screen not whole before the next key: longer than any).
+    init?(_ values: [Double?], missing: Double? = nil) {
+      let known = values.compactMap { $0 ?? missing }.sorted()
+      guard !known.isEmpty else { return nil }
+      median =
+        known.count % 2 == 1
+        ? known[known.count / 2] : (known[known.count / 2 - 1] + known[known.count / 2]) / 2
+      low = known[0]
+      high = known[known.count - 1]
+    }
+  }
+
+  /// One summary per size, trace, pool and mode, in the runs' order.
+  public static func summaries(of results: [BenchResult]) -> [BenchSummary] {
+    var order: [String] = []
+    var groups: [String: [BenchResult]] = [:]
+    for result in results {
+      let key = "\(result.columns)x\(result.rows) \(result.trace) \(result.pool) \(result.mode)"
+      if groups[key] == nil { order.append(key) }
+      groups[key, default: []].append(result)
+    }
+    return order.map { key in
+      let runs = groups[key]!
+      let first = runs[0]
+      return BenchSummary(
+        size: "\(first.columns)x\(first.rows)", trace: first.trace, pool: first.pool, mode: first.mode,
+        seeds: runs.count, ready: Spread(runs.map(\.readyOnDisplay))!,
+        oracle: Spread(runs.map(\.oracleReadyOnDisplay)),
+        spinnersAtSettle: Spread(runs.map(\.spinnersAtSettle)),
+        oracleSpinnersAtSettle: Spread(runs.map(\.oracleSpinnersAtSettle)),
+        fullScreenMilliseconds: Spread(
+          runs.filter { $0.stops != nil }.map(\.fullScreenMilliseconds), missing: .infinity),
+        oracleFullScreenMilliseconds: Spread(
+          runs.filter { $0.stops != nil }.map(\.oracleFullScreenMilliseconds), missing: .infinity))
+    }
+  }
+
+  /// The median of the app's ready on display over the oracle's, per seed
+  /// pair; nil without an oracle.
+  public var readyOverOracle: Double? {
+    guard let oracle, oracle.median > 0 else { return nil }
+    return ready.median / oracle.median
+  }
+
+  /// The summaries as a table, under a line that says what it is.
+  public static func render(_ summaries: [BenchSummary]) -> String {
+    guard let seeds = summaries.map(\.seeds).max() else { return "" }
+    let header = [
+      "size", "trace", "pool", "mode", "ready", "oracle", "ready/oracle", "spinners at settle", "oracle's",
+      "whole after ms", "oracle's",
+    ]
+    var rows = [header]
+    for summary in summaries {
+      rows.append([
+        summary.size, summary.trace, String(summary.pool), summary.mode, percent(summary.ready),
+        summary.oracle.map(percent) ?? "-",
+        summary.readyOverOracle.map { String(format: "%.2f", $0) } ?? "-",
+        summary.spinnersAtSettle.map(percent) ?? "-", summary.oracleSpinnersAtSettle.map(percent) ?? "-",
+        summary.fullScreenMilliseconds.map(milliseconds) ?? "-",
+        summary.oracleFullScreenMilliseconds.map(milliseconds) ?? "-",
+      ])
+    }
+    let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+    let lines = rows.map { row in
+      row.enumerated().map { index, cell in
+        index < 4 && index != 2
+          ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+          : String(repeating: " ", count: widths[index] - cell.count) + cell
+      }.joined(separator: "  ")
+    }
+    return
+      (["Over \(seeds) seeds: median [lowest–highest]"] + lines + [
+        "",
+        "spinners at settle: the share of the screen still loading \(Int(SettleMetrics.delay)) ms after the last key of a",
+        "burst; whole after: from that key until every cell on screen has its data (> when the median",
+        "stop was not whole before the next key). oracle's: the same for the prefetcher that knows the",
+        "trace and every latency, cells on screen served first.",
+      ]).joined(separator: "\n")
+  }
+
+  private static func percent(_ spread: Spread) -> String {
+    String(format: "%.0f%% [%.0f–%.0f]", spread.median * 100, spread.low * 100, spread.high * 100)
+  }
+
+  private static func milliseconds(_ spread: Spread) -> String {
+    func text(_ value: Double) -> String { value.isFinite ? String(Int(value.rounded())) : ">" }
+    return "\(text(spread.median)) [\(text(spread.low))–\(text(spread.high))]"
+  }
+}
