@@ -12,7 +12,14 @@
 /// follows the scroll: ahead of a moving viewport it reaches as far as the
 /// viewport will travel in `leadTime` (so a load started now is done by the
 /// time its row arrives), behind it one row; when the scroll stops it
-/// becomes symmetric.
+/// becomes symmetric, or, planning for stops (`plansForStops`), once the
+/// view has rested a moment, reaches past the screen the next burst will
+/// likely stop on, in the way the last one went.
+///
+/// For that it reads the scroll's rhythm: people scroll in bursts (a held
+/// key, a flick of the wheel, a few pages) and stop to look. A burst is
+/// movements closer together than `stopGap`; the rows the recent bursts
+/// moved say how far the next one will likely go (`nextBurst`).
 public struct PrefetchPlanner: Sendable {
   public enum Depth: Equatable, Sendable {
     /// Exactly this many rows beyond each edge (`--prefetch-rows N`).
@@ -138,15 +145,20 @@ public struct PrefetchPlanner: Sendable {
   /// The default idle, symmetric depth (`minimumRows`).
   public static let idleRows = 2
 
+  /// Whether a view at rest has a window past the screen its next burst
+  /// will likely stop on (rather than `minimumRows` each way).
+  public let plansForStops: Bool
+
   public init(
     depth: Depth, minimumRows: Int = idleRows, maximumRows: Int = 40, maximumScreens: Int = 0,
-    assumedSpeed: Double = 0
+    assumedSpeed: Double = 0, plansForStops: Bool = false
   ) {
     self.depth = depth
     self.assumedSpeed = assumedSpeed
     self.minimumRows = minimumRows
     self.maximumRows = max(minimumRows, maximumRows)
     self.maximumScreens = maximumScreens
+    self.plansForStops = plansForStops
   }
 
   /// Rows the window reaches beyond the leading and trailing edge now.
@@ -155,11 +167,105 @@ public struct PrefetchPlanner: Sendable {
     case .fixed(let rows):
       return (rows, rows)
     case .adaptive:
-      guard direction != .none else { return (minimumRows, minimumRows) }
+      guard direction != .none else {
+        // At rest the pool is free: past the next stop's screen, the way
+        // the scroll last went, where the person will look next.
+        let pastNextStop = min(nextBurst.upperBound + screenRows, deepest)
+        return (plansForStops && isResting ? max(pastNextStop, minimumRows) : minimumRows, minimumRows)
+      }
       // A glance back keeps the far edge where it was: the loads there are
       // the likeliest to be in time when the run goes on.
       return (aheadRows + (glance?.rows ?? 0), 1)
     }
+  }
+
+  // MARK: Bursts and stops
+
+  /// Rows on screen at the last update.
+  private var screenRows = 0
+  /// The deepest the window may reach, in rows.
+  private var deepest: Int { max(maximumRows, maximumScreens * screenRows) }
+  /// When the view last moved.
+  private var lastMoveTime: UInt64?
+  /// When the planner was first updated: the start of the first rest.
+  private var firstUpdate: UInt64?
+  /// The gaps between the last movements, newest last (`stopGap`).
+  private var recentGaps: [UInt64] = []
+  /// Rows moved in the burst under way.
+  private var burstRows = 0
+  /// Rows each recent burst moved, newest last.
+  public private(set) var burstLengths: [Int] = []
+  /// Whether the view had been still for `restAfter` at the last update.
+  private var isResting = false
+  /// The direction of the last movement: where a resumed scroll likely
+  /// goes (down before any: a list is read from its top).
+  public private(set) var likelyDirection = Direction.down
+
+  /// A gap between movements that ends a burst, at least: a held key
+  /// repeats every 25–70 ms, a wheel's notches come milliseconds apart, a
+  /// page slides over a few frames.
+  public static let minimumStopGap: UInt64 = 100_000_000
+  /// How many gaps and bursts the rhythm is read from.
+  static let rhythmMemory = 12
+  /// How long the view must be still before an idle window reaches past
+  /// the next stop. Not at once: a scroll that starts with the first frame
+  /// wants the pool for the rows it is about to show, not for two screens
+  /// asked for a moment before (`emoji-rater bench`, 80×24, burst: ready
+  /// on display 38% when the window reached them from the first frame, 84%
+  /// when it waited).
+  public static let restAfter: UInt64 = 300_000_000
+
+  /// How long without movement ends a burst: three times the scroll's
+  /// usual gap, or `minimumStopGap` (a steady 5 rows a second, a row every
+  /// 200 ms, is one long burst, not a stop after every row).
+  public var stopGap: UInt64 {
+    guard !recentGaps.isEmpty else { return Self.minimumStopGap }
+    let median = recentGaps.sorted()[recentGaps.count / 2]
+    return max(Self.minimumStopGap, 3 * median)
+  }
+
+  /// Whether the scroll is between bursts at `time`: it has not moved for
+  /// `stopGap`, or never has.
+  public func isStopped(at time: UInt64) -> Bool {
+    guard let lastMoveTime else { return true }
+    return time >= lastMoveTime && time - lastMoveTime >= stopGap
+  }
+
+  /// How far the next burst will likely go: up to the longest of the
+  /// recent bursts, or a screen before there are any.
+  public var nextBurst: ClosedRange<Int> {
+    guard let shortest = burstLengths.min(), let longest = burstLengths.max() else {
+      return max(1, screenRows)...max(1, screenRows)
+    }
+    return shortest...longest
+  }
+
+  /// Notes the view's state at `time` in the scroll's rhythm: a burst ends
+  /// once the view has been still for a stop's gap (its length is news for
+  /// the stop), and the view rests once still for `restAfter`.
+  private mutating func noteStillness(at time: UInt64) {
+    if firstUpdate == nil { firstUpdate = time }
+    if isStopped(at: time) { finishBurst() }
+    isResting = time >= (lastMoveTime ?? firstUpdate!) + Self.restAfter
+  }
+
+  /// Notes a movement of `rows` at `time` in the scroll's rhythm.
+  private mutating func noteMovement(rows: Int, direction: Direction, at time: UInt64) {
+    if let lastMoveTime, time > lastMoveTime {
+      if time - lastMoveTime >= stopGap { finishBurst() }
+      recentGaps.append(time - lastMoveTime)
+      if recentGaps.count > Self.rhythmMemory { recentGaps.removeFirst() }
+    }
+    burstRows += rows
+    lastMoveTime = time
+    likelyDirection = direction
+  }
+
+  private mutating func finishBurst() {
+    guard burstRows > 0 else { return }
+    burstLengths.append(burstRows)
+    if burstLengths.count > Self.rhythmMemory { burstLengths.removeFirst() }
+    burstRows = 0
   }
 
   /// How far ahead an adaptive window reaches while the scroll keeps its
@@ -172,11 +278,14 @@ public struct PrefetchPlanner: Sendable {
   /// what the data source must hear about.
   public mutating func update(visibleRows: Range<Int>, in layout: GridLayout, at time: UInt64) -> Plan {
     let newVisible = layout.flatRange(ofRows: visibleRows)
+    screenRows = visibleRows.count
     track(
       topRow: visibleRows.lowerBound, columns: layout.columns, screenRows: visibleRows.count,
-      deepest: max(maximumRows, maximumScreens * visibleRows.count), at: time)
+      deepest: deepest, at: time)
+    noteStillness(at: time)
     let (aheadRows, behindRows) = reach
-    let (downRows, upRows) = direction == .up ? (behindRows, aheadRows) : (aheadRows, behindRows)
+    let leading = direction == .none ? likelyDirection : direction
+    let (downRows, upRows) = leading == .up ? (behindRows, aheadRows) : (aheadRows, behindRows)
     let rows = visibleRows.clamped(to: 0..<layout.rowCount)
     let newWanted =
       newVisible.isEmpty
@@ -213,7 +322,7 @@ public struct PrefetchPlanner: Sendable {
   public mutating func reset() {
     self = PrefetchPlanner(
       depth: depth, minimumRows: minimumRows, maximumRows: maximumRows, maximumScreens: maximumScreens,
-      assumedSpeed: assumedSpeed)
+      assumedSpeed: assumedSpeed, plansForStops: plansForStops)
   }
 
   // MARK: Motion
@@ -239,6 +348,7 @@ public struct PrefetchPlanner: Sendable {
       return
     }
     let newDirection: Direction = movedRows > 0 ? .down : .up
+    noteMovement(rows: abs(movedRows), direction: newDirection, at: time)
     if direction != .none, newDirection != direction,
       noteGlanceBack(rows: abs(movedRows), screenRows: screenRows, at: time)
     {

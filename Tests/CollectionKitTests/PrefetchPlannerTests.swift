@@ -357,3 +357,83 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
     #expect(planner.direction == .up)
   }
 }
+
+/// The scroll's rhythm: bursts and the stops between them, read with an
+/// injected clock, and the window at rest that reaches past the next stop.
+@Suite struct ScrollRhythmTests {
+  /// A long list, 5 to a row, a screen of 10 rows.
+  static let list = GridLayout(sectionItemCounts: [5_000], width: 26)
+
+  static func planner() -> PrefetchPlanner {
+    PrefetchPlanner(depth: .adaptive(leadTime: 1000), maximumScreens: 3, plansForStops: true)
+  }
+
+  /// Moves a planner through `moves` (milliseconds, rows) and returns it.
+  static func planner(after moves: [(UInt64, Int)]) -> PrefetchPlanner {
+    var planner = planner()
+    var top = 0
+    _ = planner.update(visibleRows: 0..<10, in: list, at: 0)
+    for (time, rows) in moves {
+      top += rows
+      _ = planner.update(visibleRows: top..<(top + 10), in: list, at: time * ms)
+    }
+    return planner
+  }
+
+  /// A wheel flick: `notches` of `rows` rows, 10 ms apart, from `start`.
+  static func flick(at start: UInt64, notches: Int, rows: Int = 3) -> [(UInt64, Int)] {
+    (0..<UInt64(notches)).map { (start + $0 * 10, rows) }
+  }
+
+  @Test func flicksAreBurstsAndThePausesStops() {
+    let moves =
+      Self.flick(at: 100, notches: 5) + Self.flick(at: 700, notches: 10) + Self.flick(at: 1_300, notches: 8)
+    let planner = Self.planner(after: moves)
+    #expect(planner.burstLengths == [15, 30], "the burst under way counts once it stops")
+    #expect(planner.nextBurst == 15...30)
+    #expect(planner.stopGap == PrefetchPlanner.minimumStopGap)
+    #expect(!planner.isStopped(at: 1_400 * ms))
+    #expect(planner.isStopped(at: 1_500 * ms), "100 ms still")
+  }
+
+  @Test func aSteadyScrollIsOneBurstNotAStopAfterEveryRow() {
+    let planner = Self.planner(after: (1...20).map { (UInt64($0) * 200, 1) })
+    #expect(planner.stopGap == 600 * ms, "three times its 200 ms gap")
+    #expect(!planner.isStopped(at: 4_300 * ms), "300 ms after the last row: still scrolling")
+  }
+
+  @Test func atRestTheWindowReachesPastTheNextStopsScreen() {
+    var planner = Self.planner()
+    // The first frame: the scroll may start at once, and gets the pool.
+    var plan = planner.update(visibleRows: 0..<10, in: Self.list, at: 0)
+    #expect(planner.reach == (2, 2))
+    #expect(plan.prefetch.count == 10, "two rows below; none above the top")
+    // Still for 300 ms: a screen down is where a first scroll stops, and the window reaches past it.
+    plan = planner.update(visibleRows: 0..<10, in: Self.list, at: 300 * ms)
+    #expect(planner.nextBurst == 10...10)
+    #expect(planner.likelyDirection == .down)
+    #expect(planner.reach == (20, 2))
+    #expect(plan.prefetch.count == 90, "the rows from the third to the twentieth below")
+  }
+
+  @Test func atRestAfterFlicksUpTheWindowReachesUpPastTheLongestFlick() {
+    var planner = Self.planner(
+      after: Self.flick(at: 100, notches: 20) + Self.flick(at: 700, notches: 4, rows: -3)
+        + Self.flick(at: 1_300, notches: 6, rows: -3))
+    // 60 rows down, then 12 and 18 up: rows 30 to 39 on screen, still for over a second.
+    _ = planner.update(visibleRows: 30..<40, in: Self.list, at: 3_000 * ms)
+    #expect(planner.direction == .none)
+    #expect(planner.likelyDirection == .up)
+    #expect(planner.nextBurst == 12...60)
+    #expect(planner.reach == (40, 2), "past the longest burst's screen (70 rows), within 40")
+    #expect(planner.wanted == Self.list.flatRange(ofRows: 0..<42), "up to the top, two rows below")
+  }
+
+  /// Without planning for stops, a planner at rest keeps its old symmetric window.
+  @Test func withoutStopsAnIdleWindowIsSymmetric() {
+    var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), maximumScreens: 3)
+    _ = planner.update(visibleRows: 0..<10, in: Self.list, at: 0)
+    _ = planner.update(visibleRows: 0..<10, in: Self.list, at: 5_000 * ms)
+    #expect(planner.reach == (2, 2))
+  }
+}
