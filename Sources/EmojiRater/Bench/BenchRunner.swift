@@ -72,8 +72,8 @@ public struct BenchRunner {
     // The first screen is in the log from 0: a stop before the view has
     // moved looks at it.
     loading.startDisplayLog()
-    // The display log's clock start on the terminal's clock, read at once:
-    // the keys' times are the terminal's.
+    // Where the display log's clock starts on the terminal's, read at
+    // once: the keys' times are the terminal's.
     let logStart = Platform.monotonicNanoseconds()
     loading.update(visibleRows: state.viewport.rows, layout: state.layout)
     loading.resetStatistics()
