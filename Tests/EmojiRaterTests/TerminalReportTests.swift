@@ -10,8 +10,21 @@ import Testing
     let samples = TerminalProbe.samples(in: Self.catalog)
     return TerminalReport(
       terminal: "TERM=xterm-256color", locale: "C.UTF-8 (UTF-8)", colors: 256,
-      probe: TerminalProbe(samples: samples, columns: samples.map { columns($0.kind) }), catalog: Self.catalog
-    )
+      probe: TerminalProbe(samples: samples, columns: samples.map { columns($0.kind) }),
+      catalog: Self.catalog,
+      libraryColumns: glibc236)
+  }
+
+  /// A terminal that answered only some samples: an unanswered version it
+  /// does not narrow is drawn as itself, and the report says so; one newer
+  /// than a narrow version is letters, a stand-in.
+  @Test func anUnansweredVersionIsReportedAsTheGridDrawsIt() {
+    let text = report { kind in
+      guard case .single(let version) = kind, let number = Double(version) else { return 2 }
+      return number == 3 ? nil : number >= 13 ? (number == 13 ? 1 : nil) : 2
+    }.text
+    #expect(text.contains(lineWith: "single code point, Emoji 3.0", "?", "whole"), "\(text)")
+    #expect(text.contains(lineWith: "single code point, Emoji 14.0", "?", "stand-in"), "\(text)")
   }
 
   @Test func everyKindIsAskedAbout() {

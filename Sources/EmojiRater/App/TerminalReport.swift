@@ -26,7 +26,8 @@ public struct TerminalReport: Sendable {
   public init(
     terminal: String, locale: String, language: String = UserLanguage.english.note, colors: Int?,
     probe: TerminalProbe, catalog: EmojiCatalog,
-    savedCorrections: Result<GlyphCorrectionsFile.Saved, GlyphCorrectionsFile.Failure>? = nil
+    savedCorrections: Result<GlyphCorrectionsFile.Saved, GlyphCorrectionsFile.Failure>? = nil,
+    libraryColumns: @escaping @Sendable (Unicode.Scalar) -> Int = ColumnTable.libraryColumns(of:)
   ) {
     self.terminal = terminal
     self.locale = locale
@@ -36,7 +37,9 @@ public struct TerminalReport: Sendable {
     self.catalog = catalog
     self.savedCorrections = savedCorrections
     let corrections = (try? savedCorrections?.get().corrections) ?? [:]
-    policy = GlyphPolicy(mode: .auto, measured: probe.measured, catalog: catalog, corrections: corrections)
+    policy = GlyphPolicy(
+      mode: .auto, measured: probe.measured, catalog: catalog, corrections: corrections,
+      libraryColumns: libraryColumns)
   }
 
   /// The report, ready to print.
@@ -61,7 +64,10 @@ public struct TerminalReport: Sendable {
       let settingWidth = probe.samples.map(\.kind.settingName.count).max() ?? 0
       for (sample, width) in zip(probe.samples, probe.columns) {
         let name = sample.kind.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-        let verdict = policy.drawsWhole(sample.emoji) ? "whole   " : "stand-in"
+        // As the grid draws it: a version the terminal did not answer for
+        // is drawn as itself, at the C library's width.
+        let verdict =
+          policy.drawsWhole(sample.emoji) || policy.showsAsItself(sample.emoji) ? "whole   " : "stand-in"
         // Why a kind the terminal keeps in two columns still gets a stand-in.
         let why = width == 2 ? policy.standInReason(sample.emoji).map { " (\($0))" } ?? "" : ""
         let setting = sample.kind.settingName.padding(toLength: settingWidth, withPad: " ", startingAt: 0)
