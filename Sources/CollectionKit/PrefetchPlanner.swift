@@ -185,7 +185,7 @@ public struct PrefetchPlanner: Sendable {
   private var screenRows = 0
   /// The deepest the window may reach, in rows.
   private var deepest: Int { max(maximumRows, maximumScreens * screenRows) }
-  /// When the view last moved.
+  /// When the view last moved; unlike `lastMovement`, kept through a stop.
   private var lastMoveTime: UInt64?
   /// When the planner was first updated: the start of the first rest.
   private var firstUpdate: UInt64?
@@ -217,12 +217,9 @@ public struct PrefetchPlanner: Sendable {
 
   /// How long without movement ends a burst: three times the scroll's
   /// usual gap, or `minimumStopGap` (a steady 5 rows a second, a row every
-  /// 200 ms, is one long burst, not a stop after every row).
-  public var stopGap: UInt64 {
-    guard !recentGaps.isEmpty else { return Self.minimumStopGap }
-    let median = recentGaps.sorted()[recentGaps.count / 2]
-    return max(Self.minimumStopGap, 3 * median)
-  }
+  /// 200 ms, is one long burst, not a stop after every row). Worked out
+  /// when the view moves, not at every frame that asks.
+  public private(set) var stopGap = PrefetchPlanner.minimumStopGap
 
   /// Whether the scroll is between bursts at `time`: it has not moved for
   /// `stopGap`, or never has.
@@ -246,7 +243,7 @@ public struct PrefetchPlanner: Sendable {
   private mutating func noteStillness(at time: UInt64) {
     if firstUpdate == nil { firstUpdate = time }
     if isStopped(at: time) { finishBurst() }
-    isResting = time >= (lastMoveTime ?? firstUpdate!) + Self.restAfter
+    isResting = time >= (lastMoveTime ?? firstUpdate ?? time) + Self.restAfter
   }
 
   /// Notes a movement of `rows` at `time` in the scroll's rhythm.
@@ -255,6 +252,7 @@ public struct PrefetchPlanner: Sendable {
       if time - lastMoveTime >= stopGap { finishBurst() }
       recentGaps.append(time - lastMoveTime)
       if recentGaps.count > Self.rhythmMemory { recentGaps.removeFirst() }
+      stopGap = max(Self.minimumStopGap, 3 * recentGaps.sorted()[recentGaps.count / 2])
     }
     burstRows += rows
     lastMoveTime = time

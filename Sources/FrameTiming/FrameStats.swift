@@ -1,6 +1,6 @@
 import Histogram
 
-/// Frame statistics with DESIGN.md's definitions, pure: samples come in with
+/// Frame statistics as docs/hud.md defines them, pure: samples come in with
 /// their times, nothing here reads a clock.
 ///
 /// - **Dropped frames**: a tick that starts k whole periods after its

@@ -1,5 +1,5 @@
-/// What the loader has done, for the HUD and the benchmark. Plain counts;
-/// the definitions are DESIGN.md's.
+/// What the loader has done, for the HUD and the benchmark. Plain counts,
+/// as docs/hud.md defines them.
 public struct LoaderCounters: Equatable, Sendable {
   /// Loads waiting for a free slot in the pool.
   public var queued = 0

@@ -211,15 +211,12 @@ struct BenchCommand: ParsableCommand {
     ColumnTable.declare(configuration.glyphs.overrides)
     if !json { StandardError.write("bench: glyphs \(glyphs.rawValue)") }
     let count = items ?? BenchRunner.defaultItemCount(catalog: catalog, sizes: plan.sizes)
-    let scrolled = BenchRunner(
-      catalog: count == catalog.count ? catalog : catalog.repeated(toCount: count),
-      configuration: configuration)
+    let scrolled = count == catalog.count ? catalog : catalog.repeated(toCount: count)
     // A search is of the catalog itself, unless --items says how long.
-    let searched = items == nil ? BenchRunner(catalog: catalog, configuration: configuration) : scrolled
+    let searched = items == nil ? catalog : scrolled
     var results: [BenchResult] = []
     for size in plan.sizes {
       for trace in plan.traces {
-        let runner = trace == .search ? searched : scrolled
         var runs: [(LoadingMode, Int?)] = plan.modes.map { ($0, nil) }
         // The small pool once, at the first size: there priorities decide,
         // and only prefetching has more than one.
@@ -236,7 +233,7 @@ struct BenchCommand: ParsableCommand {
             }
             var seeded = configuration
             seeded.seed = seed
-            let runner = BenchRunner(catalog: runner.catalog, configuration: seeded)
+            let runner = BenchRunner(catalog: trace == .search ? searched : scrolled, configuration: seeded)
             results.append(try runner.run(mode: mode, trace: trace, size: size, pool: pool))
           }
         }

@@ -66,8 +66,7 @@ public struct TerminalReport: Sendable {
         let name = sample.kind.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
         // As the grid draws it: a version the terminal did not answer for
         // is drawn as itself, at the C library's width.
-        let verdict =
-          policy.drawsWhole(sample.emoji) || policy.showsAsItself(sample.emoji) ? "whole   " : "stand-in"
+        let verdict = policy.showsAsItself(sample.emoji) ? "whole   " : "stand-in"
         // Why a kind the terminal keeps in two columns still gets a stand-in.
         let why = width == 2 ? policy.standInReason(sample.emoji).map { " (\($0))" } ?? "" : ""
         let setting = sample.kind.settingName.padding(toLength: settingWidth, withPad: " ", startingAt: 0)
@@ -97,10 +96,8 @@ public struct TerminalReport: Sendable {
       return
         "nothing (emoji-rater doctor --check asks, kind by kind, and saves to \(SafeText.escaped(saved.path)))"
     case .success(let saved):
-      let settings = Dictionary(
-        saved.corrections.map { ($0.key.settingName, $0.value.rawValue) },
-        uniquingKeysWith: { first, _ in first })
-      return settings.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+      return GlyphSettings.named(saved.corrections).map { "\($0.name)=\($0.choice.rawValue)" }
+        .joined(separator: ",")
         + " (saved in \(SafeText.escaped(saved.path)))"
     }
   }

@@ -85,14 +85,7 @@ public struct BenchSummary: Equatable, Sendable {
         summary.oracleFullScreenMilliseconds.map(milliseconds) ?? "-",
       ])
     }
-    let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-    let lines = rows.map { row in
-      row.enumerated().map { index, cell in
-        index < 4 && index != 2
-          ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
-          : String(repeating: " ", count: widths[index] - cell.count) + cell
-      }.joined(separator: "  ")
-    }
+    let lines = BenchTable.aligned(rows, leftAligned: [0, 1, 3])
     return
       (["Over \(seeds) seeds: median [lowest–highest]"] + lines + [
         "",

@@ -42,7 +42,7 @@ public enum BenchTable {
   }
 
   /// Rows of cells in columns, names left-aligned, numbers right-aligned.
-  private static func aligned(_ rows: [[String]], leftAligned: Set<Int>) -> [String] {
+  static func aligned(_ rows: [[String]], leftAligned: Set<Int>) -> [String] {
     let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
     return rows.map { row in
       row.enumerated().map { index, cell in

@@ -143,10 +143,9 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
     }
   }
 
-  /// The steps that fall within `duration` milliseconds; `seed` draws a
-  /// family's (the fixed traces take no notice of it).
-  public func steps(duration: Double, seed: UInt64) -> [Step] {
-    guard isFamily else { return steps(duration: duration) }
+  /// A family's steps within `duration` milliseconds, drawn from `seed`:
+  /// bursts, each ending in a stop.
+  private func familySteps(duration: Double, seed: UInt64) -> [Step] {
     var family = FamilyDrawer(seed: seed)
     var drawn: [Step] = []
     while (drawn.last?.time ?? 0) < duration {
@@ -158,8 +157,9 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
     return drawn.filter { $0.time < duration }
   }
 
-  /// The steps of a fixed trace that fall within `duration` milliseconds.
-  public func steps(duration: Double) -> [Step] {
+  /// The steps that fall within `duration` milliseconds; `seed` draws a
+  /// family's (the fixed traces take no notice of it).
+  public func steps(duration: Double, seed: UInt64 = 0) -> [Step] {
     var steps: [Step] = []
     var time = 0.0
     switch self {
@@ -200,7 +200,7 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
         }
       }
     case .held, .wheel, .pageBursts, .jumps, .reading:
-      return self.steps(duration: duration, seed: 0)
+      return familySteps(duration: duration, seed: seed)
     }
     return steps
   }

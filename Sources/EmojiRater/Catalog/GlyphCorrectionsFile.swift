@@ -33,15 +33,9 @@ public enum GlyphCorrectionsFile {
 
   /// The file's path; nil when neither XDG_CONFIG_HOME (absolute) nor HOME is set.
   public static func path(environment: [String: String]) -> String? {
-    let configHome: String
-    if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-      configHome = xdg
-    } else if let home = environment["HOME"], !home.isEmpty {
-      configHome = (home.hasSuffix("/") ? home : home + "/") + ".config"
-    } else {
-      return nil
+    XDGDirectory.base("XDG_CONFIG_HOME", fallback: ".config", environment: environment).map {
+      XDGDirectory.join(XDGDirectory.join($0, "emoji-rater"), fileName)
     }
-    return (configHome.hasSuffix("/") ? configHome : configHome + "/") + "emoji-rater/" + fileName
   }
 
   /// The corrections saved at `path`; none when there is no file.
@@ -99,9 +93,7 @@ public enum GlyphCorrectionsFile {
       "# terminal measured two columns wide and drew wrong. `--glyphs` settings win.",
       "[glyphs]",
     ]
-    let named = Dictionary(
-      corrections.map { ($0.key.settingName, $0.value) }, uniquingKeysWith: { first, _ in first })
-    for (name, choice) in named.sorted(by: { $0.key < $1.key }) {
+    for (name, choice) in GlyphSettings.named(corrections) {
       let key = name.contains(".") ? "\"\(name)\"" : name
       lines.append("\(key) = \"\(choice.rawValue)\"")
     }

@@ -80,6 +80,13 @@ public struct GlyphSettings: Equatable, Sendable {
     return (kinds, choice)
   }
 
+  /// `corrections` in `--glyphs`' words, by name: `zwj` once for the two
+  /// kinds it stands for.
+  static func named(_ corrections: [GlyphKind: GlyphChoice]) -> [(name: String, choice: GlyphChoice)] {
+    Dictionary(corrections.map { ($0.key.settingName, $0.value) }, uniquingKeysWith: { first, _ in first })
+      .sorted { $0.key < $1.key }.map { (name: $0.key, choice: $0.value) }
+  }
+
   /// These settings with `other`'s corrections laid over them (the command
   /// line's over the saved file's).
   public func overridden(by other: [GlyphKind: GlyphChoice]) -> GlyphSettings {

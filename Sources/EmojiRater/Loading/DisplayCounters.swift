@@ -1,7 +1,7 @@
 import FrameTiming
 
-/// How cells met their data, counted as they come on screen (DESIGN.md's
-/// definitions): ready on display, or shown after a visible wait.
+/// How cells met their data, counted as they come on screen (as docs/hud.md
+/// defines them): ready on display, or shown after a visible wait.
 public struct DisplayCounters: Equatable, Sendable {
   /// Cells that came on screen.
   public var displayed = 0

@@ -114,7 +114,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     // window leans ahead from the start rather than from the second step.
     // At rest, an idle pool loads past the screen the next burst will
     // likely stop on (a held key's first second moves only the selection:
-    // `emoji-rater bench --traces held`, 200×60, ready 13% without, 92% with).
+    // `make bench-families`, held, 200×60: ready 13% without, 63% with).
 
     planner = PrefetchPlanner(
       depth: options.prefetchRows.map { .fixed(rows: $0) }

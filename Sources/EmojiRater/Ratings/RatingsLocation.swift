@@ -21,27 +21,18 @@ public enum RatingsLocation: Equatable, Sendable {
   ) throws(RatingsStoreError) -> String {
     switch self {
     case .standard:
-      let dataHome: String
-      if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-        dataHome = xdg
-      } else if let home = environment["HOME"], !home.isEmpty {
-        dataHome = Self.join(home, ".local/share")
-      } else {
-        throw .noDataDirectory
-      }
-      return Self.join(Self.join(dataHome, Self.directoryName), Self.fileName)
+      guard
+        let dataHome = XDGDirectory.base("XDG_DATA_HOME", fallback: ".local/share", environment: environment)
+      else { throw .noDataDirectory }
+      return XDGDirectory.join(XDGDirectory.join(dataHome, Self.directoryName), Self.fileName)
     case .explicit(let given):
       var path = given
       // The shell leaves `--ratings=~/x` alone: expand it as a person expects.
       if path.hasPrefix("~/"), let home = environment["HOME"], !home.isEmpty {
-        path = Self.join(home, String(path.dropFirst(2)))
+        path = XDGDirectory.join(home, String(path.dropFirst(2)))
       }
       let base = URL(fileURLWithPath: currentDirectory, isDirectory: true)
       return URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.path
     }
-  }
-
-  private static func join(_ directory: String, _ name: String) -> String {
-    directory.hasSuffix("/") ? directory + name : directory + "/" + name
   }
 }
