@@ -101,7 +101,11 @@ public struct PrefetchPlanner: Sendable {
     case none, up, down
   }
 
-  public let depth: Depth
+  /// How deep the window reaches; the lead time follows the latency the
+  /// loads are measured to take.
+  public var depth: Depth
+  /// The share of loads an adaptive window's lead time lets finish in time.
+  public static let leadQuantile = 0.9
   /// Adaptive bounds: the idle, symmetric depth and the deepest reach ahead
   /// (or `maximumScreens` screens, if that is more: paging through a tall
   /// terminal needs the pages after the next).

@@ -27,7 +27,25 @@ public final class DataLoadOperation<ID: LoadIdentifier, Value: Sendable>: Opera
   private let source: any LoadSource<ID, Value>
   private let report: @Sendable (DataLoadOperation, LoadOutcome<Value>) -> Void
   private let onStart: @Sendable () -> Void
+  private let clock: @Sendable () -> UInt64
   private let state = Locked(Phase.ready)
+  /// When the load started waiting, and how long it waited once it ended.
+  private let timing = Locked<(start: UInt64?, duration: UInt64?)>((nil, nil))
+
+  /// How long the load waited for its source, in nanoseconds: set before
+  /// it reports an ending, nil if it never started.
+  public var duration: UInt64? { timing.withLock { $0.duration } }
+
+  /// How long the load has been waiting at `now`, while it waits.
+  public func waited(at now: UInt64) -> UInt64? {
+    timing.withLock { timing in
+      guard timing.duration == nil, let start = timing.start else { return nil }
+      return now >= start ? now - start : 0
+    }
+  }
+
+  /// The clock a load is timed on by default: monotonic nanoseconds.
+  public static func uptime() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
   private enum Phase {
     case ready
@@ -40,11 +58,14 @@ public final class DataLoadOperation<ID: LoadIdentifier, Value: Sendable>: Opera
   ///     on the queue's thread.
   ///   - report: called exactly once, on whatever thread the load ended on;
   ///     the loader hops it to the main queue.
+  ///   - clock: what `duration` is measured on.
   public init(
     identifier: ID, attempt: UInt64 = 0, source: any LoadSource<ID, Value>,
     onStart: @escaping @Sendable () -> Void = {},
+    clock: @escaping @Sendable () -> UInt64 = DataLoadOperation.uptime,
     report: @escaping @Sendable (DataLoadOperation, LoadOutcome<Value>) -> Void
   ) {
+    self.clock = clock
     self.identifier = identifier
     self.attempt = attempt
     self.source = source
@@ -75,6 +96,8 @@ public final class DataLoadOperation<ID: LoadIdentifier, Value: Sendable>: Opera
       return true
     }
     guard started else { return }
+    let now = clock()
+    timing.withLock { $0.start = now }
     didChangeValue(forKey: "isExecuting")
     let wait = source.start(identifier, attempt: attempt) { [self] result in
       switch result {
@@ -115,6 +138,10 @@ public final class DataLoadOperation<ID: LoadIdentifier, Value: Sendable>: Opera
       }
     }
     guard let wasExecuting else { return }
+    if wasExecuting {
+      let now = clock()
+      timing.withLock { timing in timing.duration = timing.start.map { now >= $0 ? now - $0 : 0 } }
+    }
     report(self, outcome)
     if wasExecuting { didChangeValue(forKey: "isExecuting") }
     didChangeValue(forKey: "isFinished")

@@ -56,6 +56,9 @@ public final class ManualLoadScheduler: LoadScheduler {
 
   public init() {}
 
+  /// The scheduler's time, in nanoseconds: a clock for what it runs.
+  public var nowNanoseconds: UInt64 { state.withLock { UInt64($0.now * 1_000_000) } }
+
   /// How many waits are scheduled and not yet run or cancelled.
   public var pendingCount: Int { state.withLock { $0.pending.count } }
 

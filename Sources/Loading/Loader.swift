@@ -14,6 +14,11 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     /// Loads in flight at most; 0 means no bound.
     public var maxConcurrent: Int = 0
     public var cacheCapacity: Int = 2_000
+    /// What loads are taken to take until enough have been measured
+    /// (`observedLatency`).
+    public var expectedLatency: LatencyModel = .default
+    /// What loads are timed on (a test's scheduler has its own time).
+    public var clock: @Sendable () -> UInt64 = DataLoadOperation<ID, Value>.uptime
 
     public init() {}
   }
@@ -57,12 +62,32 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   private var failures: [ID: LoadFailure] = [:]
   private var cache: LRUCache<ID, Value>
   private var tally = LoaderCounters()
+  private let clock: @Sendable () -> UInt64
+  /// How long the loads that brought their data took, lately, and how long
+  /// those cancelled under way had waited: what the prefetcher plans with.
+  /// A failure's time is no guide (a refused connection answers at once, a
+  /// silent server at the deadline).
+  private var observedLatency: ObservedLatency
+
+  /// What loads have been taking (`ObservedLatency`), the loads under way
+  /// counted as taking at least their wait so far. Asks each load in
+  /// flight: for a moment's planning, not for every frame.
+  public var latencyEstimate: ObservedLatency {
+    let now = clock()
+    return observedLatency.countingWaits(
+      operations.values.compactMap { $0.waited(at: now).map { Double($0) / 1e6 } })
+  }
+
+  /// How many loads have been timed, landed or cancelled under way.
+  public var timedLoads: Int { observedLatency.count }
 
   /// A loader of what `source` brings.
   public init(source: any LoadSource<ID, Value>, configuration: Configuration) {
     self.source = source
     cache = LRUCache(capacity: configuration.cacheCapacity)
     attempts = LRUCache(capacity: configuration.cacheCapacity)
+    clock = configuration.clock
+    observedLatency = ObservedLatency(prior: configuration.expectedLatency)
     queue.name = "emoji-rater.loader"
     queue.qualityOfService = .userInitiated
     maxConcurrent = configuration.maxConcurrent
@@ -240,7 +265,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
       let waiting = waiting
       let operation = DataLoadOperation(
         identifier: id, attempt: nextAttempt(for: id), source: source,
-        onStart: { waiting.withLock { $0 += 1 } },
+        onStart: { waiting.withLock { $0 += 1 } }, clock: clock,
         report: { [weak self] operation, outcome in
           if case .cancelledBeforeStart = outcome {} else { waiting.withLock { $0 -= 1 } }
           DispatchQueue.main.async {
@@ -351,6 +376,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     switch outcome {
     case .loaded(let value):
       tally.completed += 1
+      if let duration = operation.duration { observedLatency.record(milliseconds: Double(duration) / 1e6) }
       // A load cancelled too late still brings the value: a request made
       // again since is answered by it.
       requested.removeValue(forKey: id)
@@ -368,6 +394,9 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
       tally.cancelledBeforeStart += 1
     case .cancelledDuringWait:
       tally.cancelledDuringWait += 1
+      if let duration = operation.duration {
+        observedLatency.recordCancelled(after: Double(duration) / 1e6)
+      }
     }
   }
 

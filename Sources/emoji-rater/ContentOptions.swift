@@ -14,7 +14,7 @@ struct ContentOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Simulated delay per item (with a server: what prefetching plans for): 0, 300ms, 500-2000ms or lognormal:MEDIAN:P99.",
+      "Simulated delay per item (with a server: what prefetching plans for until the loads are timed): 0, 300ms, 500-2000ms or lognormal:MEDIAN:P99.",
       valueName: "latency"))
   var latency = LatencyModel.default.description
 

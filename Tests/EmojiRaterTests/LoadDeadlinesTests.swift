@@ -1,4 +1,5 @@
 import CollectionKit
+import Loading
 import Testing
 
 @testable import EmojiRater
@@ -12,7 +13,8 @@ import Testing
   /// ten within 1.85 s.
   let deadlines = LoadDeadlines(
     shown: .all, layout: GridLayout(sectionItemCounts: [1_000], width: 80), visibleRows: 10..<30, speed: 10,
-    direction: .down, turnedRecently: false, paceKnown: true, leads: .init(latency: .uniform(500...2_000)))
+    direction: .down, turnedRecently: false, paceKnown: true,
+    leads: .init(latency: LatencyModel.uniform(500...2_000)))
 
   @Test func theSameViewKeepsItsRanking() {
     #expect(deadlines.canReuseRanking(madeWith: deadlines, after: 5_000 * ms))

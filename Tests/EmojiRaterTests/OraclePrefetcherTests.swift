@@ -1,3 +1,4 @@
+import Loading
 import Testing
 
 @testable import EmojiRater
@@ -47,6 +48,35 @@ import Testing
       OraclePrefetcher.readyRateServingVisibleFirst(
         displays: displays, latency: latency, pool: 1, measuredFrom: 0)
         == 0)
+  }
+
+  @Test func theBlindOracleCannotPickTheQuickLoadForTheNearDeadline() {
+    // One slot. Item 1 is due at 400 and its load takes 300; item 2 is due at
+    // 800 and takes 1,000. Knowing each latency, the oracle loads 1 (ready at
+    // 300) and skips the hopeless 2. Planning every load at the median of
+    // 200...1,200 (700), the blind one finds 1 too late to try and starts 2,
+    // which misses: it cannot tell the quick load from the slow one.
+    let displays = [Display(item: 1, time: 400), Display(item: 2, time: 800)]
+    let latency: (Int) -> Double = { $0 == 1 ? 300 : 1_000 }
+    #expect(
+      OraclePrefetcher.readyRateServingVisibleFirst(
+        displays: displays, latency: latency, pool: 1, measuredFrom: 0) == 0.5)
+    let planned = OraclePrefetcher.loadTimesServingVisibleFirst(
+      displays: displays, latency: latency, plannedLatency: { _ in 700 }, pool: 1)
+    // Item 1 loads once on screen, after 2 (as the app's visible cells do).
+    #expect(planned == [2: 1_000, 1: 1_300])
+    // Whichever quantile it plans with (700, 950, 1,100 here), 1 looks too late.
+    #expect(
+      OraclePrefetcher.blindReadyRate(
+        displays: displays, latency: latency, distribution: .uniform(200...1_200), pool: 1, measuredFrom: 0)
+        == 0)
+    // When every load takes the same time, the blind oracle is the oracle.
+    let even = [Display(item: 1, time: 400), Display(item: 2, time: 700), Display(item: 3, time: 800)]
+    #expect(
+      OraclePrefetcher.blindReadyRate(
+        displays: even, latency: { _ in 300 }, distribution: .fixed(300), pool: 1, measuredFrom: 0)
+        == OraclePrefetcher.readyRateServingVisibleFirst(
+          displays: even, latency: { _ in 300 }, pool: 1, measuredFrom: 0))
   }
 
   @Test func underTheRuleACellLeavingBeforeItsLoadWouldLandIsHeldBack() {

@@ -26,6 +26,9 @@ final class FetchLog: Sendable {
     var configuration = Loader<Int, String>.Configuration()
     configuration.maxConcurrent = maxConcurrent
     configuration.cacheCapacity = cache
+    configuration.expectedLatency = .fixed(1_000)
+    let scheduler = scheduler
+    configuration.clock = { scheduler.nowNanoseconds }
     let log = log
     let source = SimulatedSource<Int, String>(
       latency: latency, failureRate: failureRate, seed: 1, scheduler: scheduler
@@ -49,6 +52,50 @@ final class FetchLog: Sendable {
     await deliver(loader, completed: 40)
     #expect(loader.counters.completed == 40)
     #expect(loader.rememberedAttempts <= 5)
+  }
+
+  /// The prefetcher plans with what loads take, measured: the guess it was
+  /// started with stands only until enough have landed.
+  @Test func theLatencyPlannedWithIsTheLatencyMeasured() async {
+    let loader = makeLoader(latency: .fixed(100))
+    #expect(loader.latencyEstimate.quantile(0.9) == 1_000)
+    let landed = ObservedLatency.minimumSamples
+    for id in 0..<landed { loader.load(id, priority: .visible) }
+    await deliver(loader, completed: landed)
+    #expect(loader.timedLoads == landed)
+    #expect(loader.latencyEstimate.quantile(0.5) == 100)
+    #expect(loader.latencyEstimate.quantile(0.9) == 100)
+  }
+
+  /// Loads still waiting count as taking at least their wait so far: the
+  /// quickest to land are not taken for the whole.
+  @Test func loadsUnderWayCountAsAtLeastTheirWait() async {
+    let loader = makeLoader(latency: .uniform(100...900))
+    let started = 2 * ObservedLatency.minimumSamples
+    for id in 0..<started { loader.load(id, priority: .visible) }
+    #expect(await eventually { scheduler.pendingCount == started })
+    // Time moves on until half have landed: the quickest half.
+    var waited = 0.0
+    while loader.counters.completed < started / 2 {
+      scheduler.advance(by: 10)
+      waited += 10
+      _ = await eventually { loader.counters.completed + scheduler.pendingCount == started }
+    }
+    let estimate = loader.latencyEstimate
+    #expect(estimate.isMeasured)
+    #expect(estimate.quantile(0.25) <= waited)
+    // The other half have waited longer than any that landed: 9 in 10 is
+    // not known yet, and the prior (1,000 ms) stands, not the quickest half's.
+    #expect(estimate.quantile(0.9) == 1_000)
+  }
+
+  /// A failure's time says nothing of how long data takes to come.
+  @Test func failedLoadsAreNotTimed() async {
+    let loader = makeLoader(failureRate: 1)
+    for id in 0..<5 { loader.load(id, priority: .visible) }
+    await deliver(loader, completed: 5)
+    #expect(loader.counters.failed == 5)
+    #expect(loader.timedLoads == 0)
   }
 
   @Test func anItemAskedForTwiceIsLoadedOnce() async {

@@ -88,6 +88,10 @@ public struct BenchResult: Codable, Equatable, Sendable {
   public var oracleSpinnersAtSettle: Double? = nil
   public var fullScreenMilliseconds: Double? = nil
   public var oracleFullScreenMilliseconds: Double? = nil
+  /// The ready-on-display of an oracle that knows the trace but not each
+  /// load's latency, only the distribution's (`OraclePrefetcher.blindReadyRate`):
+  /// how much of the oracle's lead is knowing which load will be quick.
+  public var blindOracleReadyOnDisplay: Double? = nil
 
   /// Whether the trace brought in cells faster than the pool can load them:
   /// then some must show a spinner, however the loads are ordered.

@@ -154,6 +154,11 @@ public struct BenchRunner {
     let oracleSettle = oracleLoads.flatMap { loads in
       SettleMetrics.measure(stops: stops, displays: displays) { loads[$0] }
     }
+    let blindOracle =
+      knowsLatencies
+      ? OraclePrefetcher.blindReadyRate(
+        displays: displays, latency: latency, distribution: configuration.latency,
+        pool: loading.loader.maxConcurrent, measuredFrom: warmUp * 1000, initiallyLoaded: primed) : nil
     let unruledOracle =
       knowsLatencies
       ? OraclePrefetcher.readyRate(
@@ -200,7 +205,8 @@ public struct BenchRunner {
       seed: trace.isFamily ? configuration.seed : nil, stops: settle?.stops,
       spinnersAtSettle: settle?.spinners, oracleSpinnersAtSettle: oracleSettle?.spinners,
       fullScreenMilliseconds: settle?.fullScreenMilliseconds,
-      oracleFullScreenMilliseconds: oracleSettle?.fullScreenMilliseconds)
+      oracleFullScreenMilliseconds: oracleSettle?.fullScreenMilliseconds,
+      blindOracleReadyOnDisplay: blindOracle)
   }
 
   /// How many items came on screen for the first time (and not already

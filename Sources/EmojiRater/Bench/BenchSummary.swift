@@ -12,6 +12,8 @@ public struct BenchSummary: Equatable, Sendable {
   /// Median, lowest and highest over the seeds (shares 0...1, milliseconds).
   public var ready: Spread
   public var oracle: Spread?
+  /// The oracle that knows the trace but not each load's latency.
+  public var blindOracle: Spread?
   public var spinnersAtSettle: Spread?
   public var oracleSpinnersAtSettle: Spread?
   public var fullScreenMilliseconds: Spread?
@@ -51,6 +53,7 @@ public struct BenchSummary: Equatable, Sendable {
         size: "\(first.columns)x\(first.rows)", trace: first.trace, pool: first.pool, mode: first.mode,
         seeds: runs.count, ready: Spread(runs.map(\.readyOnDisplay))!,
         oracle: Spread(runs.map(\.oracleReadyOnDisplay)),
+        blindOracle: Spread(runs.map(\.blindOracleReadyOnDisplay)),
         spinnersAtSettle: Spread(runs.map(\.spinnersAtSettle)),
         oracleSpinnersAtSettle: Spread(runs.map(\.oracleSpinnersAtSettle)),
         fullScreenMilliseconds: Spread(
@@ -67,11 +70,18 @@ public struct BenchSummary: Equatable, Sendable {
     return ready.median / oracle.median
   }
 
+  /// The same over the blind oracle's (`OraclePrefetcher.blindReadyRate`).
+  public var readyOverBlindOracle: Double? {
+    guard let blindOracle, blindOracle.median > 0 else { return nil }
+    return ready.median / blindOracle.median
+  }
+
   /// The summaries as a table, under a line that says what it is.
   public static func render(_ summaries: [BenchSummary]) -> String {
     guard let seeds = summaries.map(\.seeds).max() else { return "" }
     let header = [
-      "size", "trace", "pool", "mode", "ready", "oracle", "ready/oracle", "spinners at settle", "oracle's",
+      "size", "trace", "pool", "mode", "ready", "oracle", "ready/oracle", "blind oracle", "ready/blind",
+      "spinners at settle", "oracle's",
       "whole after ms", "oracle's",
     ]
     var rows = [header]
@@ -80,6 +90,8 @@ public struct BenchSummary: Equatable, Sendable {
         summary.size, summary.trace, String(summary.pool), summary.mode, percent(summary.ready),
         summary.oracle.map(percent) ?? "-",
         summary.readyOverOracle.map { String(format: "%.2f", $0) } ?? "-",
+        summary.blindOracle.map(percent) ?? "-",
+        summary.readyOverBlindOracle.map { String(format: "%.2f", $0) } ?? "-",
         summary.spinnersAtSettle.map(percent) ?? "-", summary.oracleSpinnersAtSettle.map(percent) ?? "-",
         summary.fullScreenMilliseconds.map(milliseconds) ?? "-",
         summary.oracleFullScreenMilliseconds.map(milliseconds) ?? "-",
@@ -92,7 +104,9 @@ public struct BenchSummary: Equatable, Sendable {
         "spinners at settle: the share of the screen still loading \(Int(SettleMetrics.delay)) ms after the last key of a",
         "burst; whole after: from that key until every cell on screen has its data (> when the median",
         "stop was not whole before the next key). oracle's: the same for the prefetcher that knows the",
-        "trace and every latency, cells on screen served first.",
+        "trace and every latency, cells on screen served first. blind oracle: one that knows the trace",
+        "but plans every load to take the same time, as the app must (the best of the latency's median,",
+        "3 in 4 and 9 in 10).",
       ]).joined(separator: "\n")
   }
 

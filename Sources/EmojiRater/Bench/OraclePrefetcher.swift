@@ -1,4 +1,5 @@
 import HeapModule
+import Loading
 
 /// The best a prefetcher could do: it knows the whole trace (when each item
 /// will first be on screen) and every item's true latency, and has the same
@@ -117,10 +118,38 @@ public enum OraclePrefetcher {
     return readyRate(of: displays, measuredFrom: measuredFrom, loadedAt: loadedAt)
   }
 
+  /// The ready-on-display of an oracle that knows the trace (when each
+  /// item will be on screen) but, like the app, not how long each load will
+  /// take: it plans every load to take the same quantile of `distribution`,
+  /// and each takes its true `latency`. Of the quantiles it could plan
+  /// with (median, 3 in 4, 9 in 10), the best: a prefetcher that cannot
+  /// pick the quick loads for the near deadlines can do no better than
+  /// this, however well it foresees the scroll.
+  public static func blindReadyRate(
+    displays: [Display], latency: (Int) -> Double, distribution: LatencyModel, pool: Int,
+    measuredFrom: Double, initiallyLoaded: Set<Int> = []
+  ) -> Double? {
+    Self.blindPlanningQuantiles.compactMap { fraction -> Double? in
+      let planned = distribution.quantile(fraction)
+      let loadedAt = loadTimesServingVisibleFirst(
+        displays: displays, latency: latency, plannedLatency: { _ in planned }, pool: pool,
+        initiallyLoaded: initiallyLoaded)
+      return readyRate(of: displays, measuredFrom: measuredFrom, loadedAt: loadedAt)
+    }.max()
+  }
+
+  static let blindPlanningQuantiles = [0.5, 0.75, 0.9]
+
   /// When each item's load lands, cells on screen served first
   /// (`readyRateServingVisibleFirst`).
+  ///
+  /// `plannedLatency`, when given, is what the oracle believes each load
+  /// will take when it decides whether a load can make its display; the
+  /// load still takes its true `latency`. A blind oracle plans with the
+  /// same figure for every item (`blindReadyRate`).
   public static func loadTimesServingVisibleFirst(
-    displays: [Display], latency: (Int) -> Double, pool: Int, initiallyLoaded: Set<Int> = []
+    displays: [Display], latency: (Int) -> Double, plannedLatency: ((Int) -> Double)? = nil, pool: Int,
+    initiallyLoaded: Set<Int> = []
   ) -> [Int: Double] {
     guard pool > 0 else {
       // Without a bound nothing waits, so the rule changes nothing.
@@ -135,8 +164,10 @@ public enum OraclePrefetcher {
       ($0.time, $0.item) < ($1.time, $1.item)
     }
     var latencies: [Int: Double] = [:]
+    var planned: [Int: Double] = [:]
     for display in ordered where latencies[display.item] == nil {
       latencies[display.item] = latency(display.item)
+      planned[display.item] = plannedLatency?(display.item) ?? latencies[display.item]
     }
     var loadedAt = Dictionary(uniqueKeysWithValues: initiallyLoaded.map { ($0, 0.0) })
     var visible = 0
@@ -150,7 +181,7 @@ public enum OraclePrefetcher {
       // A cell on screen without its data, that its load would reach in time, the one shown longest.
       while visible < arrived {
         let display = ordered[visible]
-        if loadedAt[display.item] == nil, now < display.end, now + latencies[display.item]! <= display.end {
+        if loadedAt[display.item] == nil, now < display.end, now + planned[display.item]! <= display.end {
           break
         }
         visible += 1
@@ -159,7 +190,7 @@ public enum OraclePrefetcher {
       if visible == arrived {
         while prefetch < ordered.count {
           let display = ordered[prefetch]
-          if loadedAt[display.item] == nil, now + latencies[display.item]! <= display.time { break }
+          if loadedAt[display.item] == nil, now + planned[display.item]! <= display.time { break }
           prefetch += 1
         }
       }

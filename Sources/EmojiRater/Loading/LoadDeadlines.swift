@@ -28,7 +28,7 @@ struct LoadDeadlines: Equatable, Sendable {
     /// A prefetch with time for nine loads in ten is all but sure.
     var sure: Double
 
-    init(latency: LatencyModel) {
+    init(latency: some LatencyQuantiles) {
       visible = latency.quantile(0.75)
       prefetch = latency.quantile(0.3)
       sure = latency.quantile(0.9)

@@ -37,8 +37,11 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   private var shown = ShownItems.all
   private let clock: any MonotonicClock
   private let latency: LatencyModel
-  /// How long before its deadline a load must start (see `LoadDeadlines`).
-  private let leads: LoadDeadlines.Leads
+  /// How long before its deadline a load must start (see `LoadDeadlines`),
+  /// from the latency the loads have been taking.
+  private var leads: LoadDeadlines.Leads
+  /// How many measured loads `leads` was worked out from.
+  private var leadsMeasuredFrom = 0
   private let sizesPoolForTheTerminal: Bool
   private let configuredCacheSize: Int
   /// Items on screen whose data has not arrived, with when they came on screen.
@@ -83,6 +86,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     leads = LoadDeadlines.Leads(latency: options.latency)
     var configuration = Loader<Int, EmojiPresentation>.Configuration()
     configuration.cacheCapacity = options.cacheSize
+    configuration.expectedLatency = options.latency
     sizesPoolForTheTerminal = options.maxConcurrent == nil
     configuredCacheSize = options.cacheSize
     configuration.maxConcurrent =
@@ -118,7 +122,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
 
     planner = PrefetchPlanner(
       depth: options.prefetchRows.map { .fixed(rows: $0) }
-        ?? .adaptive(leadTime: options.latency.quantile(0.9)),
+        ?? .adaptive(leadTime: options.latency.quantile(PrefetchPlanner.leadQuantile)),
       maximumScreens: 3, assumedSpeed: PoolSizing.steadyRowsPerSecond, plansForStops: true)
     loader.onChange = { [unowned self] id in arrived(id) }
   }
@@ -137,6 +141,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     let now = clock.now()
     updateTime = now
     defer { updateTime = nil }
+    followObservedLatency()
     let plan = planner.update(visibleRows: visibleRows, in: layout, at: now)
     expectedSpeed = planner.expectedSpeed(at: now)
     plan.deliverDisplays(to: self)
@@ -166,6 +171,20 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
       rankedAt = now
       loader.urgency = { id, _ in deadlines.urgency(of: id) }
       loader.requestDispatch()
+    }
+  }
+
+  /// Plans with the latency the loads have been taking once enough have
+  /// landed, and again every `ObservedLatency.minimumSamples` loads: with
+  /// a server, `--latency` is only a first guess.
+  private func followObservedLatency() {
+    guard loader.timedLoads - leadsMeasuredFrom >= ObservedLatency.minimumSamples else { return }
+    let observed = loader.latencyEstimate
+    guard observed.isMeasured else { return }
+    leadsMeasuredFrom = loader.timedLoads
+    leads = LoadDeadlines.Leads(latency: observed)
+    if case .adaptive = planner.depth {
+      planner.depth = .adaptive(leadTime: observed.quantile(PrefetchPlanner.leadQuantile))
     }
   }
 
