@@ -15,7 +15,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     public var maxConcurrent: Int = 0
     public var cacheCapacity: Int = 2_000
     /// What loads are taken to take until enough have been measured
-    /// (`observedLatency`).
+    /// (`latencyEstimate`).
     public var expectedLatency: LatencyModel = .default
     /// What loads are timed on (a test's scheduler has its own time).
     public var clock: @Sendable () -> UInt64 = DataLoadOperation<ID, Value>.uptime

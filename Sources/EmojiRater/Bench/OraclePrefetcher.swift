@@ -122,9 +122,10 @@ public enum OraclePrefetcher {
   /// item will be on screen) but, like the app, not how long each load will
   /// take: it plans every load to take the same quantile of `distribution`,
   /// and each takes its true `latency`. Of the quantiles it could plan
-  /// with (median, 3 in 4, 9 in 10), the best: a prefetcher that cannot
-  /// pick the quick loads for the near deadlines can do no better than
-  /// this, however well it foresees the scroll.
+  /// with (median, 3 in 4, 9 in 10), the best: the ceiling of a
+  /// prefetcher that foresees the scroll perfectly but, like the app,
+  /// cannot pick the quick loads for the near deadlines (greedy too, so a
+  /// reference rather than a proven best).
   public static func blindReadyRate(
     displays: [Display], latency: (Int) -> Double, distribution: LatencyModel, pool: Int,
     measuredFrom: Double, initiallyLoaded: Set<Int> = []
