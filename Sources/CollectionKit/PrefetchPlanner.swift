@@ -281,9 +281,7 @@ public struct PrefetchPlanner: Sendable {
   public mutating func update(visibleRows: Range<Int>, in layout: GridLayout, at time: UInt64) -> Plan {
     let newVisible = layout.flatRange(ofRows: visibleRows)
     screenRows = visibleRows.count
-    track(
-      topRow: visibleRows.lowerBound, columns: layout.columns, screenRows: visibleRows.count,
-      deepest: deepest, at: time)
+    track(topRow: visibleRows.lowerBound, columns: layout.columns, at: time)
     noteStillness(at: time)
     let (aheadRows, behindRows) = reach
     let leading = direction == .none ? likelyDirection : direction
@@ -331,7 +329,7 @@ public struct PrefetchPlanner: Sendable {
 
   /// Follows the top row over time. A change of column count (a resize)
   /// moves rows without anyone scrolling, so it is no motion sample.
-  private mutating func track(topRow: Int, columns: Int, screenRows: Int, deepest: Int, at time: UInt64) {
+  private mutating func track(topRow: Int, columns: Int, at time: UInt64) {
     defer {
       lastTopRow = topRow
       lastColumns = columns
@@ -352,7 +350,7 @@ public struct PrefetchPlanner: Sendable {
     let newDirection: Direction = movedRows > 0 ? .down : .up
     noteMovement(rows: abs(movedRows), direction: newDirection, at: time)
     if direction != .none, newDirection != direction,
-      noteGlanceBack(rows: abs(movedRows), screenRows: screenRows, at: time)
+      noteGlanceBack(rows: abs(movedRows), at: time)
     {
       // The run's direction, speed and window stand: it is likely to go on.
       recentMoves.append((time, abs(movedRows)))
@@ -402,7 +400,7 @@ public struct PrefetchPlanner: Sendable {
   /// below, where the scroll goes next, to wait (`emoji-rater bench`,
   /// pages: page down three times, up once). A second move back, or a
   /// longer or slower one (a scroll that reverses), is a turn.
-  private mutating func noteGlanceBack(rows: Int, screenRows: Int, at time: UInt64) -> Bool {
+  private mutating func noteGlanceBack(rows: Int, at time: UInt64) -> Bool {
     // A row at a time is a scroll coming back, not a jump.
     guard let glance = self.glance ?? (rows > 1 ? Glance(start: time, rows: 0) : nil),
       time - glance.start <= Self.glanceSpan, glance.rows + rows <= screenRows

@@ -29,28 +29,29 @@ public final class DataLoadOperation<ID: LoadIdentifier, Value: Sendable>: Opera
   private let onStart: @Sendable () -> Void
   private let clock: @Sendable () -> UInt64
   private let state = Locked(Phase.ready)
-  /// When the load started waiting, and how long it waited once it ended.
-  private let timing = Locked<(start: UInt64?, duration: UInt64?)>((nil, nil))
 
   /// How long the load waited for its source, in nanoseconds: set before
   /// it reports an ending, nil if it never started.
-  public var duration: UInt64? { timing.withLock { $0.duration } }
+  public var duration: UInt64? {
+    state.withLock { if case .finished(let waited) = $0 { waited } else { nil } }
+  }
 
   /// How long the load has been waiting at `now`, while it waits.
   public func waited(at now: UInt64) -> UInt64? {
-    timing.withLock { timing in
-      guard timing.duration == nil, let start = timing.start else { return nil }
-      return now >= start ? now - start : 0
-    }
+    state.withLock { if case .waiting(_, let since) = $0 { Self.elapsed(since, now) } else { nil } }
   }
+
+  private static func elapsed(_ start: UInt64, _ end: UInt64) -> UInt64 { end >= start ? end - start : 0 }
 
   /// The clock a load is timed on by default: monotonic nanoseconds.
   public static func uptime() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
   private enum Phase {
     case ready
-    case waiting(ScheduledWork?)
-    case finished
+    /// Under way since `since` (on `clock`), with what stops its wait.
+    case waiting(ScheduledWork?, since: UInt64)
+    /// Over, after waiting this long if it started.
+    case finished(waited: UInt64?)
   }
 
   /// - Parameters:
@@ -90,14 +91,12 @@ public final class DataLoadOperation<ID: LoadIdentifier, Value: Sendable>: Opera
     }
     let started = state.withLock { phase in
       guard case .ready = phase else { return false }
-      phase = .waiting(nil)
+      phase = .waiting(nil, since: clock())
       // Inside the lock: counted in before any ending (which needs it) counts it out.
       onStart()
       return true
     }
     guard started else { return }
-    let now = clock()
-    timing.withLock { $0.start = now }
     didChangeValue(forKey: "isExecuting")
     let wait = source.start(identifier, attempt: attempt) { [self] result in
       switch result {
@@ -107,14 +106,14 @@ public final class DataLoadOperation<ID: LoadIdentifier, Value: Sendable>: Opera
     }
     // Keep the handle so cancel() can stop the wait, unless it already ended.
     state.withLock { phase in
-      if case .waiting = phase { phase = .waiting(wait) }
+      if case .waiting(_, let since) = phase { phase = .waiting(wait, since: since) }
     }
   }
 
   override public func cancel() {
     super.cancel()
     let wait: ScheduledWork?? = state.withLock { phase in
-      if case .waiting(let wait) = phase { return .some(wait) }
+      if case .waiting(let wait, _) = phase { return .some(wait) }
       return .none
     }
     guard let wait else { return }  // Not started (start() will see it) or already over.
@@ -126,22 +125,19 @@ public final class DataLoadOperation<ID: LoadIdentifier, Value: Sendable>: Opera
 
   /// Ends the operation once: the first outcome wins, later ones are dropped.
   private func finish(_ outcome: LoadOutcome<Value>) {
+    let now = clock()
     let wasExecuting = state.withLock { phase -> Bool? in
       switch phase {
       case .finished: return nil
       case .ready:
-        phase = .finished
+        phase = .finished(waited: nil)
         return false
-      case .waiting:
-        phase = .finished
+      case .waiting(_, let since):
+        phase = .finished(waited: Self.elapsed(since, now))
         return true
       }
     }
     guard let wasExecuting else { return }
-    if wasExecuting {
-      let now = clock()
-      timing.withLock { timing in timing.duration = timing.start.map { now >= $0 ? now - $0 : 0 } }
-    }
     report(self, outcome)
     if wasExecuting { didChangeValue(forKey: "isExecuting") }
     didChangeValue(forKey: "isFinished")

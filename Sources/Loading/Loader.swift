@@ -71,11 +71,13 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
 
   /// What loads have been taking (`ObservedLatency`), the loads under way
   /// counted as taking at least their wait so far. Asks each load in
-  /// flight: for a moment's planning, not for every frame.
-  public var latencyEstimate: ObservedLatency {
+  /// flight and sorts the samples once: for a moment's planning, not for
+  /// every frame.
+  public var latencyEstimate: LatencyCurve {
     let now = clock()
     return observedLatency.countingWaits(
-      operations.values.compactMap { $0.waited(at: now).map { Double($0) / 1e6 } })
+      operations.values.compactMap { $0.waited(at: now).map { Double($0) / 1e6 } }
+    ).curve()
   }
 
   /// How many loads have been timed, landed or cancelled under way.

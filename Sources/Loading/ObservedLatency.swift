@@ -85,28 +85,51 @@ public struct ObservedLatency: LatencyQuantiles, Equatable {
   /// Whether enough of the remembered loads landed to stand for the prior.
   public var isMeasured: Bool { landedCount >= Self.minimumSamples }
 
-  /// The time under which `fraction` of loads land, by the Kaplan–Meier
-  /// estimate; where the loads cut short leave it unknown (more than
-  /// that share were cancelled before any landed later), the longest
-  /// wait seen or the prior's, whichever is longer. Sorts the samples at
-  /// each call: it is asked a few times when the leads are worked out
-  /// again, not per load.
+  /// The time under which `fraction` of loads land (see `LatencyCurve`).
+  /// Works the curve out at each call: for several quantiles, ask `curve()`.
   public func quantile(_ fraction: Double) -> Double {
-    guard isMeasured else { return prior.quantile(fraction) }
-    let target = min(max(fraction, 0), 1)
+    curve().quantile(fraction)
+  }
+
+  /// The Kaplan–Meier estimate of the remembered loads, worked out once
+  /// (a sort) for as many quantiles as are asked of it.
+  public func curve() -> LatencyCurve {
     // Landed before cut short at the same time: a load cut at t had not landed by t.
     let sorted = samples.sorted { a, b in
       a.milliseconds != b.milliseconds ? a.milliseconds < b.milliseconds : a.landed && !b.landed
     }
     var atRisk = Double(sorted.count)
     var surviving = 1.0
+    var landedShares: [(milliseconds: Double, share: Double)] = []
     for sample in sorted {
       if sample.landed {
         surviving *= 1 - 1 / atRisk
-        if 1 - surviving >= target - 1e-9 { return sample.milliseconds }
+        landedShares.append((sample.milliseconds, 1 - surviving))
       }
       atRisk -= 1
     }
-    return max(sorted.last?.milliseconds ?? 0, prior.quantile(target))
+    return LatencyCurve(
+      isMeasured: isMeasured, landedShares: landedShares, longestWait: sorted.last?.milliseconds ?? 0,
+      prior: prior)
+  }
+}
+
+/// Latency quantiles read off a Kaplan–Meier curve: each time a load
+/// landed, with the share of loads estimated to have landed by then. Where
+/// the loads cut short leave a share unknown (more than that share were
+/// cancelled, or are still waiting, before any landed later), the longest
+/// wait seen or the prior's quantile, whichever is longer. Until enough
+/// loads have landed, the prior's.
+public struct LatencyCurve: LatencyQuantiles {
+  public let isMeasured: Bool
+  let landedShares: [(milliseconds: Double, share: Double)]
+  let longestWait: Double
+  let prior: LatencyModel
+
+  public func quantile(_ fraction: Double) -> Double {
+    guard isMeasured else { return prior.quantile(fraction) }
+    let target = min(max(fraction, 0), 1)
+    if let landed = landedShares.first(where: { $0.share >= target - 1e-9 }) { return landed.milliseconds }
+    return max(longestWait, prior.quantile(target))
   }
 }

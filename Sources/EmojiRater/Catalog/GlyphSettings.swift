@@ -95,15 +95,23 @@ public struct GlyphSettings: Equatable, Sendable {
 }
 
 extension GlyphKind {
-  /// The kinds a person can correct, by the name `--glyphs` and the saved
-  /// file use. A ZWJ sequence read in two pieces is the probe's business:
-  /// it is corrected with `zwj`.
-  static let settingNames = [
-    "zwj", "zwj-text-style", "skin-tones", "skin-tones-text-style", "flags", "subdivision-flags", "keycaps",
-    "vs16",
+  /// The kinds a person can correct besides the versions of single code
+  /// points, in the order their names are listed.
+  static let correctableKinds: [GlyphKind] = [
+    .zwj, .zwjInTwoReads, .zwjWithTextStyleFirst, .skinTone, .skinToneOnTextStyle, .flag, .subdivisionFlag,
+    .keycap, .presentationSelector,
   ]
 
-  /// What `--glyphs` calls this kind (`emoji-15.0` for a version of single code points).
+  /// Their names, as `--glyphs` and the saved file write them.
+  static var settingNames: [String] {
+    correctableKinds.map(\.settingName).reduce(into: []) { names, name in
+      if !names.contains(name) { names.append(name) }
+    }
+  }
+
+  /// What `--glyphs` calls this kind (`emoji-15.0` for a version of single
+  /// code points). A ZWJ sequence read in two pieces is the probe's
+  /// business: it is corrected with `zwj`.
   public var settingName: String {
     switch self {
     case .single(let version): "emoji-\(version)"
@@ -128,16 +136,7 @@ extension GlyphKind {
       }
       return [.single(version: version.contains(".") ? version : "\(Int(number)).0")]
     }
-    switch name {
-    case "zwj": return [.zwj, .zwjInTwoReads]
-    case "zwj-text-style": return [.zwjWithTextStyleFirst]
-    case "skin-tones": return [.skinTone]
-    case "skin-tones-text-style": return [.skinToneOnTextStyle]
-    case "flags": return [.flag]
-    case "subdivision-flags": return [.subdivisionFlag]
-    case "keycaps": return [.keycap]
-    case "vs16": return [.presentationSelector]
-    default: return nil
-    }
+    let kinds = correctableKinds.filter { $0.settingName == name }
+    return kinds.isEmpty ? nil : kinds
   }
 }

@@ -119,7 +119,6 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     // At rest, an idle pool loads past the screen the next burst will
     // likely stop on (a held key's first second moves only the selection:
     // `make bench-families`, held, 200×60: ready 13% without, 63% with).
-
     planner = PrefetchPlanner(
       depth: options.prefetchRows.map { .fixed(rows: $0) }
         ?? .adaptive(leadTime: options.latency.quantile(PrefetchPlanner.leadQuantile)),
