@@ -30,7 +30,7 @@ import Testing
 
   func start(
     mode: LoadingMode = .async, latency: LatencyModel = .none, ratings: RatingsStore? = nil,
-    catalog: EmojiCatalog = Self.catalog
+    catalog: EmojiCatalog = Self.catalog, scheduler: any LoadScheduler = DispatchLoadScheduler()
   ) throws -> Running {
     let terminal = try PseudoTerminal(size: Size(rows: 24, columns: 80))
     let screen = try TerminalScreen.start(on: terminal)
@@ -40,7 +40,7 @@ import Testing
     options.latency = latency
     options.seed = 1
     let loading = LoadingController(
-      catalog: catalog, layout: state.layout, options: options, clock: SystemClock())
+      catalog: catalog, layout: state.layout, options: options, clock: SystemClock(), scheduler: scheduler)
     let frames = FrameLoop(state: state, loading: loading, screen: screen)
     frames.ratings = ratings
     frames.start()
@@ -107,21 +107,41 @@ import Testing
 
   /// `y` on a cell still loading copies it once it shows, and says so.
   @Test func yOnALoadingCellCopiesItWhenItLoads() async throws {
-    // A load long enough that a busy machine's polling still sees the wait.
-    let app = try start(latency: .fixed(1_500))
+    // The load lands only when the test moves time on: on a busy machine a
+    // real timer could land it before the frame loop reads `y`.
+    let scheduler = ManualLoadScheduler()
+    let app = try start(latency: .fixed(1_500), scheduler: scheduler)
     defer { app.stop() }
     app.frames.enqueue(.copySelection)
     #expect(await eventually { app.frames.state.message == "still loading: y copies it once it shows" })
-    #expect(await eventually { app.frames.state.message?.hasPrefix("sent 😀 grinning face") == true })
+    #expect(app.frames.state.message?.hasPrefix("sent") != true)
+    // Moved on at every poll: the load may not have reached the scheduler yet.
+    #expect(
+      await eventually {
+        scheduler.advance(by: 1_500)
+        return app.frames.state.message?.hasPrefix("sent 😀 grinning face") == true
+      })
   }
 
   /// Moving on before the cell loads forgets the copy.
   @Test func aCopyWaitingForItsCellIsForgottenWhenTheSelectionMoves() async throws {
-    let app = try start(latency: .fixed(300))
+    let scheduler = ManualLoadScheduler()
+    let app = try start(latency: .fixed(300), scheduler: scheduler)
     defer { app.stop() }
     app.frames.enqueue(.copySelection)
+    #expect(await eventually { app.frames.state.message == "still loading: y copies it once it shows" })
+    let first = try #require(app.frames.state.selection)
     app.frames.enqueue(.move(.right))
-    try await Task.sleep(for: .milliseconds(600))
+    #expect(await eventually { app.frames.state.selection != first })
+    let second = app.frames.state.selection
+    // The first cell's load lands, and a frame after it sends nothing.
+    #expect(
+      await eventually {
+        scheduler.advance(by: 300)
+        return app.frames.loading.loadedEmoji(at: first) != nil
+      })
+    app.frames.enqueue(.move(.right))
+    #expect(await eventually { app.frames.state.selection != second })
     #expect(app.frames.state.message?.hasPrefix("sent") != true)
   }
 }
