@@ -20,6 +20,11 @@
 /// key, a flick of the wheel, a few pages) and stop to look. A burst is
 /// movements closer together than `stopGap`; the rows the recent bursts
 /// moved say how far the next one will likely go (`nextBurst`).
+///
+/// A held arrow key first runs the selection to the screen's edge, and only
+/// then moves the view: given the selected row, the planner reads that run
+/// as the scroll it announces, at the selection's pace, with `slack` rows to
+/// go before the view moves.
 public struct PrefetchPlanner: Sendable {
   public enum Depth: Equatable, Sendable {
     /// Exactly this many rows beyond each edge (`--prefetch-rows N`).
@@ -123,6 +128,7 @@ public struct PrefetchPlanner: Sendable {
   /// Smoothed scroll speed, in rows per second.
   public private(set) var speed: Double = 0
   private var lastTopRow: Int?
+  private var lastSelectedRow: Int?
   private var lastColumns = 0
   private var lastTime: UInt64 = 0
   /// When the view last moved; nil before the first movement and after it
@@ -276,12 +282,16 @@ public struct PrefetchPlanner: Sendable {
   /// ask for it again the next.
   private var aheadRows = 0
 
-  /// Moves the viewport to `visibleRows` at `time` (nanoseconds) and returns
-  /// what the data source must hear about.
-  public mutating func update(visibleRows: Range<Int>, in layout: GridLayout, at time: UInt64) -> Plan {
+  /// Moves the viewport to `visibleRows` at `time` (nanoseconds), with the
+  /// selection on `selectedRow` if there is one, and returns what the data
+  /// source must hear about.
+  public mutating func update(
+    visibleRows: Range<Int>, in layout: GridLayout, at time: UInt64, selectedRow: Int? = nil
+  ) -> Plan {
     let newVisible = layout.flatRange(ofRows: visibleRows)
     screenRows = visibleRows.count
-    track(topRow: visibleRows.lowerBound, columns: layout.columns, at: time)
+    track(topRow: visibleRows.lowerBound, selectedRow: selectedRow, columns: layout.columns, at: time)
+    slack = selectionLeads ? Self.rows(from: selectedRow, toEdgeOf: visibleRows, going: direction) : 0
     noteStillness(at: time)
     let (aheadRows, behindRows) = reach
     let leading = direction == .none ? likelyDirection : direction
@@ -327,16 +337,47 @@ public struct PrefetchPlanner: Sendable {
 
   // MARK: Motion
 
-  /// Follows the top row over time. A change of column count (a resize)
-  /// moves rows without anyone scrolling, so it is no motion sample.
-  private mutating func track(topRow: Int, columns: Int, at time: UInt64) {
+  /// Whether the last movement was the selection's, the view still: the
+  /// view moves once the selection reaches its edge, `slack` rows on.
+  public private(set) var selectionLeads = false
+  /// Rows the selection has yet to go before the view moves, while it
+  /// leads: a row `d` rows past the screen shows `slack + d` rows on.
+  public private(set) var slack = 0
+  /// The most rows a selection's move may go, the view still, and count as
+  /// a scroll: an arrow key's row, or two when keys come faster than frames.
+  /// A click on a cell farther down is a choice, not a scroll.
+  static let selectionStep = 2
+
+  /// Rows from `row` to the edge of `visibleRows` the scroll goes towards.
+  static func rows(from row: Int?, toEdgeOf visibleRows: Range<Int>, going direction: Direction) -> Int {
+    guard let row, visibleRows.contains(row) else { return 0 }
+    switch direction {
+    case .down: return visibleRows.upperBound - 1 - row
+    case .up: return row - visibleRows.lowerBound
+    case .none: return 0
+    }
+  }
+
+  /// Follows the top row, and the selection while the view is still, over
+  /// time. A change of column count (a resize) moves rows without anyone
+  /// scrolling, so it is no motion sample.
+  private mutating func track(topRow: Int, selectedRow: Int?, columns: Int, at time: UInt64) {
     defer {
       lastTopRow = topRow
+      lastSelectedRow = selectedRow
       lastColumns = columns
       lastTime = time
     }
     guard let last = lastTopRow, columns == lastColumns, time > lastTime else { return }
-    let movedRows = topRow - last
+    var movedRows = topRow - last
+    if movedRows != 0 {
+      selectionLeads = false
+    } else if let selectedRow, let lastSelectedRow, selectedRow != lastSelectedRow,
+      abs(selectedRow - lastSelectedRow) <= Self.selectionStep
+    {
+      movedRows = selectedRow - lastSelectedRow
+      selectionLeads = true
+    }
     if movedRows == 0 {
       if let lastMovement, time - lastMovement >= Self.idleAfter {
         direction = .none
@@ -344,6 +385,7 @@ public struct PrefetchPlanner: Sendable {
         self.lastMovement = nil
         recentMoves = []
         glance = nil
+        selectionLeads = false
       }
       return
     }

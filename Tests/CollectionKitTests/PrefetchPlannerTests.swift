@@ -436,4 +436,49 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
     _ = planner.update(visibleRows: 0..<10, in: Self.list, at: 5_000 * ms)
     #expect(planner.reach == (2, 2))
   }
+
+  /// A held Down key, 30 rows a second, from the top row of a screen of
+  /// ten: the selection runs to the bottom edge before the view moves, and
+  /// the planner reads the run as the scroll it announces.
+  @Test func aHeldKeysRunToTheEdgeIsTheScrollItAnnounces() {
+    var planner = Self.planner()
+    _ = planner.update(visibleRows: 0..<10, in: Self.list, at: 0, selectedRow: 0)
+    for step in 1...5 {
+      _ = planner.update(visibleRows: 0..<10, in: Self.list, at: UInt64(step) * 33 * ms, selectedRow: step)
+    }
+    #expect(planner.direction == .down)
+    #expect(planner.selectionLeads)
+    #expect(planner.paceKnown, "five rows over 165 ms")
+    #expect(abs(planner.expectedSpeed(at: 165 * ms) - 30) < 1)
+    #expect(planner.slack == 4, "rows 6 to 9 before the view moves")
+    // At the edge the view moves with the selection: no slack, the same run.
+    for step in 6...12 {
+      let top = max(0, step - 9)
+      _ = planner.update(
+        visibleRows: top..<(top + 10), in: Self.list, at: UInt64(step) * 33 * ms, selectedRow: step)
+    }
+    #expect(!planner.selectionLeads)
+    #expect(planner.slack == 0)
+    #expect(abs(planner.expectedSpeed(at: 396 * ms) - 30) < 1, "one pace from the first step")
+  }
+
+  /// A click on a cell down the screen, or the wheel pulling the
+  /// selection along, is no run of the selection.
+  @Test func aSelectionThatJumpsOrFollowsTheViewLeadsNothing() {
+    var planner = Self.planner()
+    _ = planner.update(visibleRows: 0..<10, in: Self.list, at: 0, selectedRow: 0)
+    _ = planner.update(visibleRows: 0..<10, in: Self.list, at: 100 * ms, selectedRow: 6)
+    #expect(planner.direction == .none, "a click six rows down")
+    #expect(planner.slack == 0)
+    // The wheel: three rows a notch, the selection pulled onto the top row.
+    for notch in 1...4 {
+      let top = 3 * notch
+      _ = planner.update(
+        visibleRows: top..<(top + 10), in: Self.list, at: (200 + UInt64(notch) * 10) * ms,
+        selectedRow: max(6, top))
+    }
+    #expect(planner.direction == .down)
+    #expect(!planner.selectionLeads)
+    #expect(planner.slack == 0, "the view leads: rows below come as it moves")
+  }
 }

@@ -77,4 +77,15 @@ import Testing
     #expect(urgency(turned, row: 45) == 1_600)
     #expect(urgency(turned, row: 50) == 2_100)
   }
+
+  /// A held key's selection 8 rows from the bottom edge: every deadline
+  /// is 0.8 s later, as the view moves only once the selection is there.
+  @Test func theSelectionsRunToTheEdgeComesBeforeEveryDeadline() {
+    var running = deadlines
+    running.slack = 8
+    #expect(urgency(running, row: 30) == .infinity, "comes in 0.9 s: too soon")
+    #expect(urgency(running, row: 31) == LoadDeadlines.unsure - 1_000, "in 1 s, not 0.2 s")
+    #expect(urgency(running, row: 40) == 1_900, "in 1.9 s: sure")
+    #expect(urgency(running, row: 20) == -1, "on screen for 1.9 s more: can make it")
+  }
 }

@@ -184,7 +184,8 @@ public final class FrameLoop {
     // A screen too small shows no cells: nothing is displayed, nothing waits
     // to be, and the clock can stop.
     loading.update(
-      visibleRows: state.screen.isTooSmall ? 0..<0 : state.presentedViewport.rows, layout: state.layout)
+      visibleRows: state.screen.isTooSmall ? 0..<0 : state.presentedViewport.rows, layout: state.layout,
+      selectedRow: state.selection.map(state.layout.row(of:)))
     copyWhenLoaded()
     showSaveProblem()
     var mark = clock.now()

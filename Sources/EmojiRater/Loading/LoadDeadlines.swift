@@ -41,6 +41,9 @@ struct LoadDeadlines: Equatable, Sendable {
   /// The scroll's expected speed, rows a second.
   var speed: Double
   var direction: PrefetchPlanner.Direction
+  /// Rows the selection has to go before the view moves
+  /// (`PrefetchPlanner.slack`): every deadline is that much later.
+  var slack = 0
   /// Whether the scroll went back on itself lately (see `urgency`).
   var turnedRecently: Bool
   /// Whether the scroll has gone on long enough to read its pace from
@@ -74,7 +77,7 @@ struct LoadDeadlines: Equatable, Sendable {
     let down = direction == .down
     let onScreen = visibleRows.contains(row)
     // Rows until the cell comes into view (off screen) or goes out of it (on screen).
-    let rows: Int
+    var rows: Int
     if onScreen {
       rows = down ? row - visibleRows.lowerBound + 1 : visibleRows.upperBound - row
     } else {
@@ -91,6 +94,8 @@ struct LoadDeadlines: Equatable, Sendable {
     // single step may be all there is), and the pool waits for the pace to
     // aim the rest.
     if !onScreen && !paceKnown { return rows <= Self.nearRows ? Double(rows) : .infinity }
+    // The selection's run to the edge comes first (a held key's).
+    rows += slack
     let deadline = Double(rows) / speed * 1000
     // Too late to make it: held back, not to take a slot that a load still in
     // time will want in a moment. It goes once the scroll slows enough.

@@ -128,9 +128,10 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
 
   // MARK: Frames
 
-  /// Tells the controller what the grid shows now; it works out what came
-  /// and went and asks the loader accordingly.
-  public func update(visibleRows: Range<Int>, layout: GridLayout) {
+  /// Tells the controller what the grid shows now, and the selected row
+  /// (a held key runs it to the edge before the view moves); it works out
+  /// what came and went and asks the loader accordingly.
+  public func update(visibleRows: Range<Int>, layout: GridLayout, selectedRow: Int? = nil) {
     if layout.columns != self.layout.columns, sizesPoolForTheTerminal {
       loader.maxConcurrent = PoolSizing.pool(columns: layout.columns, latency: latency)
     }
@@ -141,7 +142,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     updateTime = now
     defer { updateTime = nil }
     followObservedLatency()
-    let plan = planner.update(visibleRows: visibleRows, in: layout, at: now)
+    let plan = planner.update(visibleRows: visibleRows, in: layout, at: now, selectedRow: selectedRow)
     expectedSpeed = planner.expectedSpeed(at: now)
     plan.deliverDisplays(to: self)
     if !visibleToLoad.isEmpty || plan.hasPrefetching {
@@ -446,7 +447,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   private func deadlines(at time: UInt64) -> LoadDeadlines {
     LoadDeadlines(
       shown: shown, layout: layout, visibleRows: visibleRows, speed: expectedSpeed,
-      direction: planner.direction, turnedRecently: planner.turnedRecently(at: time),
+      direction: planner.direction, slack: planner.slack, turnedRecently: planner.turnedRecently(at: time),
       paceKnown: planner.paceKnown, leads: leads)
   }
 
