@@ -347,6 +347,13 @@ public struct PrefetchPlanner: Sendable {
   /// a scroll: an arrow key's row, or two when keys come faster than frames.
   /// A click on a cell farther down is a choice, not a scroll.
   static let selectionStep = 2
+  /// When the selection last moved. Its run starts at a step that comes
+  /// within `minimumStopGap` of the one before: a key's auto-repeat, not
+  /// its first press, which a delay of a quarter to half a second follows
+  /// (counted, it began the run with the pool at rest and the pace unread,
+  /// and the pool waited through the delay: `make bench-families`, held,
+  /// 80×24, ready on display 25% before, 22% with it).
+  private var lastSelectionMove: UInt64?
 
   /// Rows from `row` to the edge of `visibleRows` the scroll goes towards.
   static func rows(from row: Int?, toEdgeOf visibleRows: Range<Int>, going direction: Direction) -> Int {
@@ -370,10 +377,13 @@ public struct PrefetchPlanner: Sendable {
     }
     guard let last = lastTopRow, columns == lastColumns, time > lastTime else { return }
     var movedRows = topRow - last
+    let selectionMoved = selectedRow != nil && lastSelectedRow != nil && selectedRow != lastSelectedRow
+    defer { if selectionMoved { lastSelectionMove = time } }
     if movedRows != 0 {
       selectionLeads = false
-    } else if let selectedRow, let lastSelectedRow, selectedRow != lastSelectedRow,
-      abs(selectedRow - lastSelectedRow) <= Self.selectionStep
+    } else if selectionMoved, let selectedRow, let lastSelectedRow,
+      abs(selectedRow - lastSelectedRow) <= Self.selectionStep,
+      let lastSelectionMove, time - lastSelectionMove < Self.minimumStopGap
     {
       movedRows = selectedRow - lastSelectedRow
       selectionLeads = true

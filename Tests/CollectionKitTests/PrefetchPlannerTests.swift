@@ -437,29 +437,38 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
     #expect(planner.reach == (2, 2))
   }
 
-  /// A held Down key, 30 rows a second, from the top row of a screen of
-  /// ten: the selection runs to the bottom edge before the view moves, and
-  /// the planner reads the run as the scroll it announces.
+  /// A held Down key from the top row of a screen of ten: the press, the
+  /// auto-repeat's delay, then 30 rows a second. The selection runs to the
+  /// bottom edge before the view moves, and the planner reads the run as
+  /// the scroll it announces, from the repeats on.
   @Test func aHeldKeysRunToTheEdgeIsTheScrollItAnnounces() {
     var planner = Self.planner()
     _ = planner.update(visibleRows: 0..<10, in: Self.list, at: 0, selectedRow: 0)
-    for step in 1...5 {
-      _ = planner.update(visibleRows: 0..<10, in: Self.list, at: UInt64(step) * 33 * ms, selectedRow: step)
+    _ = planner.update(visibleRows: 0..<10, in: Self.list, at: 100 * ms, selectedRow: 1)
+    // The press alone, and the first repeat after the delay: no run yet,
+    // and the view, still since the start, keeps its window at rest.
+    _ = planner.update(visibleRows: 0..<10, in: Self.list, at: 400 * ms, selectedRow: 2)
+    #expect(planner.direction == .none)
+    #expect(planner.reach == (20, 2), "past the next stop's screen, as at rest")
+    for step in 3...7 {
+      _ = planner.update(
+        visibleRows: 0..<10, in: Self.list, at: 400 * ms + UInt64(step - 2) * 33 * ms, selectedRow: step)
     }
     #expect(planner.direction == .down)
     #expect(planner.selectionLeads)
-    #expect(planner.paceKnown, "five rows over 165 ms")
-    #expect(abs(planner.expectedSpeed(at: 165 * ms) - 30) < 1)
-    #expect(planner.slack == 4, "rows 6 to 9 before the view moves")
+    #expect(planner.paceKnown, "four rows over 132 ms")
+    #expect(abs(planner.expectedSpeed(at: 565 * ms) - 30) < 1)
+    #expect(planner.slack == 2, "rows 8 and 9 before the view moves")
     // At the edge the view moves with the selection: no slack, the same run.
-    for step in 6...12 {
+    for step in 8...14 {
       let top = max(0, step - 9)
       _ = planner.update(
-        visibleRows: top..<(top + 10), in: Self.list, at: UInt64(step) * 33 * ms, selectedRow: step)
+        visibleRows: top..<(top + 10), in: Self.list, at: 400 * ms + UInt64(step - 2) * 33 * ms,
+        selectedRow: step)
     }
     #expect(!planner.selectionLeads)
     #expect(planner.slack == 0)
-    #expect(abs(planner.expectedSpeed(at: 396 * ms) - 30) < 1, "one pace from the first step")
+    #expect(abs(planner.expectedSpeed(at: 796 * ms) - 30) < 1, "one pace from the first repeat")
   }
 
   /// A click on a cell down the screen, or the wheel pulling the
