@@ -205,6 +205,18 @@ public struct PrefetchPlanner: Sendable {
   private var burstRows = 0
   /// Rows each recent burst moved, newest last.
   public private(set) var burstLengths: [Int] = []
+  /// When the view last jumped: moved farther at once than the window
+  /// reaches (End, Home, Tab, a search's match).
+  private var lastJump: UInt64?
+  /// How long a jump says the person jumps: the screens the jump keys
+  /// lead to are worth loading before the window's far rows.
+  public static let jumpMemory: UInt64 = 10_000_000_000
+
+  /// Whether the view jumped within `jumpMemory` before `time`.
+  public func jumpedRecently(at time: UInt64) -> Bool {
+    guard let lastJump else { return false }
+    return time < lastJump + Self.jumpMemory
+  }
   /// Whether the view had been still for `restAfter` at the last update.
   private var isResting = false
   /// The direction of the last movement: where a resumed scroll likely
@@ -238,6 +250,14 @@ public struct PrefetchPlanner: Sendable {
     return time >= lastMoveTime && time - lastMoveTime >= stopGap
   }
 
+  /// Whether the view has not moved for `minimumStopGap` at `time`: no
+  /// burst is under way, though jumps a second apart may be one burst to
+  /// `isStopped`.
+  public func isStill(at time: UInt64) -> Bool {
+    guard let lastMoveTime else { return true }
+    return time >= lastMoveTime && time - lastMoveTime >= Self.minimumStopGap
+  }
+
   /// How far the next burst will likely go: up to the longest of the
   /// recent bursts, or a screen before there are any.
   public var nextBurst: ClosedRange<Int> {
@@ -267,6 +287,7 @@ public struct PrefetchPlanner: Sendable {
     burstRows += rows
     lastMoveTime = time
     likelyDirection = direction
+    if rows > deepest { lastJump = time }
   }
 
   private mutating func finishBurst() {

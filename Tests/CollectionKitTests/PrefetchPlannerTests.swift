@@ -490,4 +490,17 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
     #expect(!planner.selectionLeads)
     #expect(planner.slack == 0, "the view leads: rows below come as it moves")
   }
+
+  /// A move farther than the window reaches at once (End, a section away)
+  /// is a jump, remembered for ten seconds; a wheel flick's is not.
+  @Test func aMoveBeyondTheWindowIsAJump() {
+    var planner = Self.planner(after: Self.flick(at: 100, notches: 15))
+    #expect(!planner.jumpedRecently(at: 500 * ms))
+    #expect(!planner.isStill(at: 300 * ms), "the flick's last notch was 60 ms before")
+    #expect(planner.isStill(at: 340 * ms))
+    _ = planner.update(visibleRows: 900..<910, in: Self.list, at: 1_000 * ms)
+    #expect(planner.jumpedRecently(at: 1_000 * ms))
+    #expect(planner.jumpedRecently(at: 10_999 * ms))
+    #expect(!planner.jumpedRecently(at: 11_000 * ms))
+  }
 }

@@ -29,6 +29,35 @@ import Testing
     #expect(state.viewport.rows.contains(state.layout.headerRow(of: 1)))
   }
 
+  /// The screens Home, End, Tab and Shift-Tab would show, as those keys
+  /// show them, known before the key; none that is the screen itself.
+  @Test func theJumpKeysScreensAreKnownBeforeTheKey() {
+    /// The screens the jump keys take `state` to, by pressing them.
+    func pressed(from state: AppState) -> [Range<Int>] {
+      var screens: [Range<Int>] = []
+      for move in [SelectionMove.first, .last, .nextSection, .previousSection] {
+        var jumped = state
+        jumped.apply(.move(move))
+        if jumped.viewport != state.viewport, !screens.contains(jumped.viewport.rows) {
+          screens.append(jumped.viewport.rows)
+        }
+      }
+      return screens
+    }
+    var state = state()
+    let height = state.viewport.height
+    let last = state.layout.rowCount
+    // At the top, only End moves the view (the next section starts on screen).
+    #expect(state.jumpScreens == [(last - height)..<last])
+    #expect(pressed(from: state) == state.jumpScreens)
+    // Down the second section, Home, End and Tab do.
+    state.apply(.move(.nextSection))
+    for _ in 0..<40 { state.apply(.move(.down)) }
+    #expect(state.jumpScreens.first == 0..<height)
+    #expect(state.jumpScreens.count == 3)
+    #expect(pressed(from: state) == state.jumpScreens)
+  }
+
   @Test func endAndHomeGoToTheLastAndFirstEmoji() {
     var state = state()
     state.apply(.move(.last))

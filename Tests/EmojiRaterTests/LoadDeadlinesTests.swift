@@ -88,4 +88,23 @@ import Testing
     #expect(urgency(running, row: 40) == 1_900, "in 1.9 s: sure")
     #expect(urgency(running, row: 20) == -1, "on screen for 1.9 s more: can make it")
   }
+
+  /// The screen End leads to (rows 50 to 59), on a still view: after the
+  /// window's first screen if the person jumped lately, else it waits; and
+  /// while the view moves it waits.
+  @Test func aJumpScreenGoesOnAStillViewAfterAJump() {
+    var still = deadlines
+    still.speed = 0
+    still.direction = .none
+    still.isStill = true
+    still.window = still.layout.flatRange(ofRows: 8..<32)
+    still.jumpScreens = [50..<60]
+    #expect(urgency(still, row: 55) == .infinity, "no jump lately")
+    still.jumpedRecently = true
+    #expect(urgency(still, row: 55) == 20, "as far as a screen away")
+    #expect(urgency(still, row: 31) == 2, "the window's rows: by distance")
+    var moving = still
+    moving.isStill = false
+    #expect(urgency(moving, row: 55) == .infinity)
+  }
 }

@@ -183,6 +183,22 @@ import Testing
     #expect(await eventually { jumper.loader.counters.cancelledDuringWait == 30 })
   }
 
+  /// The screens the jump keys lead to are asked for in prefetch mode (the
+  /// ranking says when they go), and let go once no key leads there.
+  @Test func prefetchingAsksForTheJumpKeysScreensAndLetsGoOfOnesNoKeyLeadsTo() async {
+    let asynchronous = controller(.async)
+    asynchronous.update(visibleRows: 0..<2, layout: layout, jumpScreens: [60..<62])
+    #expect(await eventually { scheduler.pendingCount == 15 }, "async: the screen only")
+
+    let controller = controller(.prefetch, prefetchRows: 0)
+    let (old, new) = (layout.flatRange(ofRows: 60..<62).count, layout.flatRange(ofRows: 70..<72).count)
+    controller.update(visibleRows: 0..<2, layout: layout, jumpScreens: [60..<62])
+    #expect(await eventually { scheduler.pendingCount == 15 + 15 + old }, "and rows 60 and 61")
+    controller.update(visibleRows: 0..<2, layout: layout, jumpScreens: [70..<72])
+    #expect(await eventually { controller.loader.counters.cancelledDuringWait == old })
+    #expect(await eventually { scheduler.pendingCount == 15 + 15 + new })
+  }
+
   @Test func switchingModesCancelsWhatTheNewModeWouldNotHaveStartedAndKeepsTheCache() async {
     let controller = controller(.prefetch, prefetchRows: 2)
     controller.update(visibleRows: 0..<2, layout: layout)  // 15 visible, 30 prefetched

@@ -469,6 +469,21 @@ public struct AppState: Sendable {
     viewport.reveal(indexPath, in: layout)
   }
 
+  /// The rows the screen would show after each jump a key makes at once
+  /// (Home, End, Tab, Shift-Tab), those that are not the screen now: they
+  /// are known before the key, so a prefetcher can load them.
+  public var jumpScreens: [Range<Int>] {
+    guard let selection, !screen.isTooSmall else { return [] }
+    var screens: [Range<Int>] = []
+    for move in [SelectionMove.first, .last, .nextSection, .previousSection] {
+      var landing = viewport
+      landing.reveal(layout.indexPath(after: move, from: selection), in: layout)
+      let rows = landing.rows.clamped(to: 0..<layout.rowCount)
+      if landing.rows != viewport.rows, !rows.isEmpty, !screens.contains(rows) { screens.append(rows) }
+    }
+    return screens
+  }
+
   /// After the wheel moved the view, pulls the selection onto the nearest
   /// visible row, in the same column, so the status line always names
   /// something on screen.

@@ -185,7 +185,7 @@ public final class FrameLoop {
     // to be, and the clock can stop.
     loading.update(
       visibleRows: state.screen.isTooSmall ? 0..<0 : state.presentedViewport.rows, layout: state.layout,
-      selectedRow: state.selection.map(state.layout.row(of:)))
+      selectedRow: state.selection.map(state.layout.row(of:)), jumpScreens: state.jumpScreens)
     copyWhenLoaded()
     showSaveProblem()
     var mark = clock.now()

@@ -50,6 +50,14 @@ struct LoadDeadlines: Equatable, Sendable {
   /// (`PrefetchPlanner.paceKnown`).
   var paceKnown: Bool
   var leads: Leads
+  /// Grid positions the prefetch window holds (`PrefetchPlanner.wanted`).
+  var window: Range<Int> = 0..<0
+  /// Grid rows of the screens the jump keys lead to (`AppState.jumpScreens`).
+  var jumpScreens: [Range<Int>] = []
+  /// Whether the view jumped lately (`PrefetchPlanner.jumpedRecently`),
+  /// and whether it is still (`PrefetchPlanner.isStill`).
+  var jumpedRecently = false
+  var isStill = false
 
   /// Ranks past any deadline in milliseconds.
   static let behindTheScroll = 1e9
@@ -74,6 +82,9 @@ struct LoadDeadlines: Equatable, Sendable {
       return .infinity
     }
     let row = layout.row(of: layout.indexPath(flatIndex: position))
+    if !window.contains(position), jumpScreens.contains(where: { $0.contains(row) }) {
+      return jumpUrgency
+    }
     let down = direction == .down
     let onScreen = visibleRows.contains(row)
     // Rows until the cell comes into view (off screen) or goes out of it (on screen).
@@ -103,6 +114,15 @@ struct LoadDeadlines: Equatable, Sendable {
     if onScreen { return -1 }
     if deadline >= leads.sure || turnedRecently { return deadline }
     return Self.unsure - deadline
+  }
+
+  /// A cell on a screen a jump key leads to goes, the view still, after
+  /// the window's first screen, if the person has been jumping lately; else
+  /// it waits. Not after the window either: once there, its loads hold the
+  /// slots the next scroll wants (`make bench-families`, held, 200×60:
+  /// ready on display 64% → 42%).
+  private var jumpUrgency: Double {
+    isStill && jumpedRecently ? Double(visibleRows.count) : .infinity
   }
 
   /// Whether a ranking made with `old` still stands for this view. Only a

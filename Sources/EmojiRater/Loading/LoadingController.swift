@@ -128,10 +128,15 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
 
   // MARK: Frames
 
-  /// Tells the controller what the grid shows now, and the selected row
-  /// (a held key runs it to the edge before the view moves); it works out
-  /// what came and went and asks the loader accordingly.
-  public func update(visibleRows: Range<Int>, layout: GridLayout, selectedRow: Int? = nil) {
+  /// Tells the controller what the grid shows now, the selected row (a
+  /// held key runs it to the edge before the view moves) and the screens
+  /// the jump keys lead to (`AppState.jumpScreens`); it works out what came
+  /// and went and asks the loader accordingly.
+  public func update(
+    visibleRows: Range<Int>, layout: GridLayout, selectedRow: Int? = nil, jumpScreens: [Range<Int>] = []
+  ) {
+    // Rows mean other cells in a new width: the old screens' loads stop.
+    if layout.columns != self.layout.columns { prefetchJumpScreens([]) }
     if layout.columns != self.layout.columns, sizesPoolForTheTerminal {
       loader.maxConcurrent = PoolSizing.pool(columns: layout.columns, latency: latency)
     }
@@ -143,6 +148,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     defer { updateTime = nil }
     followObservedLatency()
     let plan = planner.update(visibleRows: visibleRows, in: layout, at: now, selectedRow: selectedRow)
+    prefetchJumpScreens(jumpScreens)
     expectedSpeed = planner.expectedSpeed(at: now)
     plan.deliverDisplays(to: self)
     if !visibleToLoad.isEmpty || plan.hasPrefetching {
@@ -197,12 +203,12 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     loader.cacheCapacity = max(configuredCacheSize, Self.cacheFloor(rows: rows, layout: layout))
   }
 
-  /// The cache must hold every cell on screen and the prefetch window
-  /// (up to three screens ahead) with room to spare, or a big terminal would
-  /// evict cells still on screen, or prefetched ones before they show: six
-  /// screens at least.
+  /// The cache must hold every cell on screen, the prefetch window (up to
+  /// three screens ahead) and the four screens the jump keys lead to, with
+  /// room to spare, or a big terminal would evict cells still on screen, or
+  /// prefetched ones before they show: ten screens at least.
   static func cacheFloor(rows: Int, layout: GridLayout) -> Int {
-    6 * rows * layout.columns
+    10 * rows * layout.columns
   }
 
   /// `sync` mode's frame: loads the first visible cell that has no data, on
@@ -296,6 +302,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     rankedWith = nil
     loader.urgency = nil
     loader.cancelAll()
+    forgetJumpScreens()
     waitingSince.removeAll()
     planner.reset()
     changedItems = nil
@@ -304,6 +311,44 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// The loader's identifier for a grid position: its catalog item.
   private func id(of indexPath: IndexPath) -> Int {
     shown.catalogItem(layout.flatIndex(of: indexPath))
+  }
+
+  // MARK: Jumps
+
+  /// Grid rows of the screens the jump keys lead to, and the catalog items
+  /// on them that prefetching asked for.
+  private var jumpScreens: [Range<Int>] = []
+  private var jumpItems: Set<Int> = []
+
+  /// In prefetch mode, asks for the screens the jump keys (Home, End, Tab,
+  /// Shift-Tab) lead to: known before the key, they load while the view is
+  /// still (see `LoadDeadlines`). Those no longer a jump's stop, nor in
+  /// the window, stop loading.
+  private func prefetchJumpScreens(_ screens: [Range<Int>]) {
+    guard mode == .prefetch, screens != jumpScreens else { return }
+    jumpScreens = screens
+    let items = Set(screens.flatMap { layout.flatRange(ofRows: $0) }.map(shown.catalogItem))
+    let (gone, new) = (jumpItems.subtracting(items), items.subtracting(jumpItems))
+    jumpItems = items
+    let window = planner.wanted
+    let distance = visibleRows.count
+    // After the frame, as the window's prefetches: a screen at 200×60 is
+    // 1,400 cells, and a frame need not wait for their bookkeeping.
+    DispatchQueue.main.async { [weak self, shown] in
+      MainActor.assumeIsolated {
+        // The grid or the mode changed since: what it asked for then is moot.
+        guard let self, self.mode == .prefetch, self.shown == shown else { return }
+        for id in gone where !(shown.shownItem(id).map(window.contains) ?? false) { self.loader.cancel(id) }
+        for id in new { self.loader.load(id, priority: .prefetch(distance: distance)) }
+      }
+    }
+  }
+
+  /// Forgets the jump screens asked for (their loads were cancelled, or
+  /// the grid changed): the next frame asks afresh.
+  private func forgetJumpScreens() {
+    jumpScreens = []
+    jumpItems = []
   }
 
   public func cycleMode() {
@@ -315,6 +360,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   public func setMode(_ newMode: LoadingMode) {
     mode = newMode
     changedItems = nil
+    forgetJumpScreens()
     let visible = Set(planner.visible.map(shown.catalogItem))
     switch newMode {
     case .sync:
@@ -448,7 +494,8 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     LoadDeadlines(
       shown: shown, layout: layout, visibleRows: visibleRows, speed: expectedSpeed,
       direction: planner.direction, slack: planner.slack, turnedRecently: planner.turnedRecently(at: time),
-      paceKnown: planner.paceKnown, leads: leads)
+      paceKnown: planner.paceKnown, leads: leads, window: planner.wanted, jumpScreens: jumpScreens,
+      jumpedRecently: planner.jumpedRecently(at: time), isStill: planner.isStill(at: time))
   }
 
   // MARK: Arrivals
