@@ -206,7 +206,7 @@ public struct PrefetchPlanner: Sendable {
   /// Rows each recent burst moved, newest last.
   public private(set) var burstLengths: [Int] = []
   /// When the view last jumped: moved farther at once than the window
-  /// reaches (End, Home, Tab, a search's match).
+  /// reaches (End, Home, Tab to a section far off).
   private var lastJump: UInt64?
   /// How long a jump says the person jumps: the screens the jump keys
   /// lead to are worth loading before the window's far rows.
