@@ -246,16 +246,19 @@ public struct PrefetchPlanner: Sendable {
   /// Whether the scroll is between bursts at `time`: it has not moved for
   /// `stopGap`, or never has.
   public func isStopped(at time: UInt64) -> Bool {
-    guard let lastMoveTime else { return true }
-    return time >= lastMoveTime && time - lastMoveTime >= stopGap
+    hasNotMoved(for: stopGap, at: time)
   }
 
   /// Whether the view has not moved for `minimumStopGap` at `time`: no
   /// burst is under way, though jumps a second apart may be one burst to
   /// `isStopped`.
   public func isStill(at time: UInt64) -> Bool {
+    hasNotMoved(for: Self.minimumStopGap, at: time)
+  }
+
+  private func hasNotMoved(for gap: UInt64, at time: UInt64) -> Bool {
     guard let lastMoveTime else { return true }
-    return time >= lastMoveTime && time - lastMoveTime >= Self.minimumStopGap
+    return time >= lastMoveTime && time - lastMoveTime >= gap
   }
 
   /// How far the next burst will likely go: up to the longest of the
@@ -398,15 +401,18 @@ public struct PrefetchPlanner: Sendable {
     }
     guard let last = lastTopRow, columns == lastColumns, time > lastTime else { return }
     var movedRows = topRow - last
-    let selectionMoved = selectedRow != nil && lastSelectedRow != nil && selectedRow != lastSelectedRow
-    defer { if selectionMoved { lastSelectionMove = time } }
+    // Rows the selection moved since the last update; nil if it did not.
+    var selectionMove: Int?
+    if let selectedRow, let lastSelectedRow, selectedRow != lastSelectedRow {
+      selectionMove = selectedRow - lastSelectedRow
+    }
+    defer { if selectionMove != nil { lastSelectionMove = time } }
     if movedRows != 0 {
       selectionLeads = false
-    } else if selectionMoved, let selectedRow, let lastSelectedRow,
-      abs(selectedRow - lastSelectedRow) <= Self.selectionStep,
+    } else if let selectionMove, abs(selectionMove) <= Self.selectionStep,
       let lastSelectionMove, time - lastSelectionMove < Self.minimumStopGap
     {
-      movedRows = selectedRow - lastSelectedRow
+      movedRows = selectionMove
       selectionLeads = true
     }
     if movedRows == 0 {

@@ -103,10 +103,8 @@ extension GlyphKind {
   ]
 
   /// Their names, as `--glyphs` and the saved file write them.
-  static var settingNames: [String] {
-    correctableKinds.map(\.settingName).reduce(into: []) { names, name in
-      if !names.contains(name) { names.append(name) }
-    }
+  static let settingNames: [String] = correctableKinds.map(\.settingName).reduce(into: []) { names, name in
+    if !names.contains(name) { names.append(name) }
   }
 
   /// What `--glyphs` calls this kind (`emoji-15.0` for a version of single

@@ -135,10 +135,13 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   public func update(
     visibleRows: Range<Int>, layout: GridLayout, selectedRow: Int? = nil, jumpScreens: [Range<Int>] = []
   ) {
-    // Rows mean other cells in a new width: the old screens' loads stop.
-    if layout.columns != self.layout.columns { prefetchJumpScreens([]) }
-    if layout.columns != self.layout.columns, sizesPoolForTheTerminal {
-      loader.maxConcurrent = PoolSizing.pool(columns: layout.columns, latency: latency)
+    if layout.columns != self.layout.columns {
+      // Rows mean other cells in a new width: the jump screens are worked
+      // out afresh, and the old ones' loads stop.
+      self.jumpScreens = nil
+      if sizesPoolForTheTerminal {
+        loader.maxConcurrent = PoolSizing.pool(columns: layout.columns, latency: latency)
+      }
     }
     self.layout = layout
     self.visibleRows = visibleRows
@@ -148,21 +151,23 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     defer { updateTime = nil }
     followObservedLatency()
     let plan = planner.update(visibleRows: visibleRows, in: layout, at: now, selectedRow: selectedRow)
-    prefetchJumpScreens(jumpScreens)
+    let jumpChange = jumpScreenChange(to: jumpScreens)
     expectedSpeed = planner.expectedSpeed(at: now)
     plan.deliverDisplays(to: self)
-    if !visibleToLoad.isEmpty || plan.hasPrefetching {
+    if !visibleToLoad.isEmpty || plan.hasPrefetching || jumpChange != nil {
       // The loads go to the loader once this frame is on screen, as UIKit
       // asks for prefetches outside the layout pass: the cells show their
       // spinners either way, and a slide frame that displays hundreds of
       // cells need not wait for their bookkeeping (at 200×60, a fifth of
-      // its input time). Cells on screen first, then the window.
+      // its input time). Cells on screen first, then the window, then the
+      // screens the jump keys lead to.
       let prefetching = plan.hasPrefetching ? plan : nil
       DispatchQueue.main.async { [weak self] in
         MainActor.assumeIsolated {
           guard let self else { return }
           self.loadVisibleCells()
           prefetching?.deliverPrefetching(to: self)
+          jumpChange.map(self.deliver)
         }
       }
     }
@@ -315,39 +320,50 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
 
   // MARK: Jumps
 
-  /// Grid rows of the screens the jump keys lead to, and the catalog items
-  /// on them that prefetching asked for.
-  private var jumpScreens: [Range<Int>] = []
+  /// Grid rows of the screens the jump keys lead to (nil: to be worked
+  /// out afresh), and the catalog items on them that prefetching asked for.
+  private var jumpScreens: [Range<Int>]?
   private var jumpItems: Set<Int> = []
 
-  /// In prefetch mode, asks for the screens the jump keys (Home, End, Tab,
-  /// Shift-Tab) lead to: known before the key, they load while the view is
-  /// still (see `LoadDeadlines`). Those no longer a jump's stop, nor in
-  /// the window, stop loading.
-  private func prefetchJumpScreens(_ screens: [Range<Int>]) {
-    guard mode == .prefetch, screens != jumpScreens else { return }
+  /// What changed in the screens the jump keys lead to: the loads to ask
+  /// for and to let go of, after the frame.
+  private struct JumpScreenChange {
+    var gone: Set<Int>
+    var new: Set<Int>
+    /// The window then: a cell in it stays wanted.
+    var window: Range<Int>
+    var distance: Int
+    var shown: ShownItems
+  }
+
+  /// In prefetch mode, the change in the screens the jump keys (Home, End,
+  /// Tab, Shift-Tab) lead to, known before the key: they load while the
+  /// view is still (see `LoadDeadlines`); those no longer a jump's stop,
+  /// nor in the window, stop loading. nil if nothing changed.
+  private func jumpScreenChange(to screens: [Range<Int>]) -> JumpScreenChange? {
+    guard mode == .prefetch, screens != jumpScreens else { return nil }
     jumpScreens = screens
     let items = Set(screens.flatMap { layout.flatRange(ofRows: $0) }.map(shown.catalogItem))
-    let (gone, new) = (jumpItems.subtracting(items), items.subtracting(jumpItems))
-    jumpItems = items
-    let window = planner.wanted
-    let distance = visibleRows.count
-    // After the frame, as the window's prefetches: a screen at 200×60 is
-    // 1,400 cells, and a frame need not wait for their bookkeeping.
-    DispatchQueue.main.async { [weak self, shown] in
-      MainActor.assumeIsolated {
-        // The grid or the mode changed since: what it asked for then is moot.
-        guard let self, self.mode == .prefetch, self.shown == shown else { return }
-        for id in gone where !(shown.shownItem(id).map(window.contains) ?? false) { self.loader.cancel(id) }
-        for id in new { self.loader.load(id, priority: .prefetch(distance: distance)) }
-      }
+    defer { jumpItems = items }
+    return JumpScreenChange(
+      gone: jumpItems.subtracting(items), new: items.subtracting(jumpItems), window: planner.wanted,
+      distance: visibleRows.count, shown: shown)
+  }
+
+  /// Asks the loader for a change of jump screens, unless the grid or the
+  /// mode changed since: what it was worked out for is moot then.
+  private func deliver(_ change: JumpScreenChange) {
+    guard mode == .prefetch, shown == change.shown else { return }
+    for id in change.gone where !(shown.shownItem(id).map(change.window.contains) ?? false) {
+      loader.cancel(id)
     }
+    for id in change.new { loader.load(id, priority: .prefetch(distance: change.distance)) }
   }
 
   /// Forgets the jump screens asked for (their loads were cancelled, or
   /// the grid changed): the next frame asks afresh.
   private func forgetJumpScreens() {
-    jumpScreens = []
+    jumpScreens = nil
     jumpItems = []
   }
 
@@ -494,7 +510,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     LoadDeadlines(
       shown: shown, layout: layout, visibleRows: visibleRows, speed: expectedSpeed,
       direction: planner.direction, slack: planner.slack, turnedRecently: planner.turnedRecently(at: time),
-      paceKnown: planner.paceKnown, leads: leads, window: planner.wanted, jumpScreens: jumpScreens,
+      paceKnown: planner.paceKnown, leads: leads, window: planner.wanted, jumpScreens: jumpScreens ?? [],
       jumpedRecently: planner.jumpedRecently(at: time), isStill: planner.isStill(at: time))
   }
 
