@@ -131,13 +131,28 @@ public final class TmuxSession {
   }
 
   /// The pid of the command running in the session's pane (the child of
-  /// the pane's shell), nil if it cannot be found.
-  public func appPID() -> pid_t? {
+  /// the pane's shell, once `env` has become it), nil if none is there
+  /// within `timeout`. Right after the session starts, the shell may not
+  /// have forked yet: a busy CI machine once took longer than the test.
+  public func appPID(timeout: TimeInterval = 10) -> pid_t? {
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+      if let pid = commandPID() { return pid }
+      guard Date() < deadline else { return nil }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+  }
+
+  /// The pane shell's child, if it has one and it is no longer `env`.
+  private func commandPID() -> pid_t? {
     guard let pids = try? run(["list-panes", "-t", "test", "-F", "#{pane_pid}"]),
       let shell = pid_t(pids.trimmingCharacters(in: .whitespacesAndNewlines)),
-      let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+      let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8),
+      let child = children.split(separator: " ").first.flatMap({ pid_t($0) }),
+      let name = try? String(contentsOfFile: "/proc/\(child)/comm", encoding: .utf8),
+      name.trimmingCharacters(in: .whitespacesAndNewlines) != "env"
     else { return nil }
-    return children.split(separator: " ").first.flatMap { pid_t($0) }
+    return child
   }
 
   /// Runs a tmux command on this session's private server; returns what it printed.
