@@ -61,7 +61,7 @@ bench: deps
 
 # Held keys, wheel flicks, page bursts, jumps and reading, drawn from
 # $(SEEDS) seeds each, async against prefetch, as median and spread (about
-# two minutes a seed).
+# four minutes a seed).
 SEEDS ?= 5
 bench-families: deps
 	$(SWIFT) build -c release --product emoji-rater

@@ -40,7 +40,7 @@ struct BenchCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Seconds each run is measured for, after the warm-up: the nearest whole number of the trace's cycles (\(ScrollTrace.listing { $0.cycle / 1000 })); the families three times as long, from their first frame; sync at most \(BenchRunner.syncSeconds) s.",
+      "Seconds each run is measured for, after the warm-up: the nearest whole number of the trace's cycles (\(ScrollTrace.listing { $0.cycle / 1000 })); the families six times as long, from their first frame; sync at most \(BenchRunner.syncSeconds) s.",
       valueName: "s"))
   var seconds: Double = 2
 

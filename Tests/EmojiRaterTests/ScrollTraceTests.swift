@@ -129,8 +129,8 @@ import Testing
     }
   }
 
-  @Test func aFamilyIsMeasuredThreeTimesAsLongAsAsked() {
-    #expect(ScrollTrace.wheel.measuredSeconds(asked: 2) == 6)
+  @Test func aFamilyIsMeasuredSixTimesAsLongAsAsked() {
+    #expect(ScrollTrace.wheel.measuredSeconds(asked: 2) == 12)
   }
 }
 
