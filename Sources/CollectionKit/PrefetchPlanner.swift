@@ -201,10 +201,21 @@ public struct PrefetchPlanner: Sendable {
   private var firstUpdate: UInt64?
   /// The gaps between the last movements, newest last (`stopGap`).
   private var recentGaps: [UInt64] = []
-  /// Rows moved in the burst under way.
+  /// Rows moved in the burst under way, and the same counted down
+  /// positive, up negative; when it began.
   private var burstRows = 0
+  private var burstNetRows = 0
+  private var burstStart: UInt64 = 0
+  /// Rows the burst under way moved after its first movement, which has
+  /// no interval before it: its pace is these over the time since.
+  private var burstPaceRows = 0
   /// Rows each recent burst moved, newest last.
   public private(set) var burstLengths: [Int] = []
+  /// When each recent burst began and its net rows, newest last.
+  private var pastBursts: [(start: UInt64, netRows: Int)] = []
+  /// How far back whole bursts and pauses are read for `cycleSpeed`: a
+  /// few of a wheel's flicks or a held key's runs, not a rhythm long gone.
+  public static let cycleMemory: UInt64 = 10_000_000_000
   /// When the view last jumped: moved farther at once than the window
   /// reaches (End, Home, Tab to a section far off).
   private var lastJump: UInt64?
@@ -287,7 +298,14 @@ public struct PrefetchPlanner: Sendable {
       if recentGaps.count > Self.rhythmMemory { recentGaps.removeFirst() }
       stopGap = max(Self.minimumStopGap, 3 * recentGaps.sorted()[recentGaps.count / 2])
     }
+    if burstRows == 0 {
+      burstStart = time
+      burstPaceRows = 0
+    } else {
+      burstPaceRows += rows
+    }
     burstRows += rows
+    burstNetRows += direction == .up ? -rows : rows
     lastMoveTime = time
     likelyDirection = direction
     if rows > deepest { lastJump = time }
@@ -297,7 +315,55 @@ public struct PrefetchPlanner: Sendable {
     guard burstRows > 0 else { return }
     burstLengths.append(burstRows)
     if burstLengths.count > Self.rhythmMemory { burstLengths.removeFirst() }
+    pastBursts.append((burstStart, burstNetRows))
+    if pastBursts.count > Self.rhythmMemory { pastBursts.removeFirst() }
     burstRows = 0
+    burstNetRows = 0
+  }
+
+  /// When the scroll will have gone a given number of rows, at `time`
+  /// (see `ScrollForecast`).
+  public func forecast(at time: UInt64) -> ScrollForecast {
+    let overall = expectedSpeed(at: time)
+    guard direction != .none else { return ScrollForecast(speed: overall) }
+    guard burstRows > 0, !isStopped(at: time) else {
+      return ScrollForecast(speed: overall, cycleSpeed: cycleSpeed(at: time))
+    }
+    return ScrollForecast(
+      speed: burstPace ?? overall, rowsLeftInBurst: rowsLeftInBurst, cycleSpeed: cycleSpeed(at: time))
+  }
+
+  /// The pace of the burst under way, once it has gone on for `paceSpan`:
+  /// a held key's second run goes at its 25 rows a second at once, where
+  /// the pace over the last two seconds, its pause and all, read 9.
+  private var burstPace: Double? {
+    guard let lastMoveTime, lastMoveTime >= burstStart + Self.paceSpan else { return nil }
+    return Double(burstPaceRows) / (Double(lastMoveTime - burstStart) / 1e9)
+  }
+
+  /// Rows the burst under way will likely still go: the median of what
+  /// the recent bursts that went farther went beyond it; once it has gone
+  /// farther than any, as far again as it has gone.
+  private var rowsLeftInBurst: Int {
+    let farther = burstLengths.filter { $0 > burstRows }.sorted()
+    return farther.isEmpty ? burstRows : farther[farther.count / 2] - burstRows
+  }
+
+  /// Rows a second, the way the scroll goes, from the start of the oldest
+  /// burst within `cycleMemory` to the start of the newest (the one under
+  /// way, or the last if none is): whole bursts and the pauses after them.
+  /// Not counting the newest burst's rows: they have no pause after them
+  /// yet, and a pace read just after a flick would count its rows and not
+  /// its rest.
+  public func cycleSpeed(at time: UInt64) -> Double? {
+    var bursts = pastBursts.filter { time < $0.start + Self.cycleMemory }
+    if burstRows > 0 { bursts.append((burstStart, burstNetRows)) }
+    guard bursts.count >= 2, let first = bursts.first, let newest = bursts.last, newest.start > first.start
+    else { return nil }
+    let way = direction == .up ? -1 : 1
+    let rows = bursts.dropLast().reduce(0) { $0 + $1.netRows } * way
+    guard rows > 0 else { return nil }
+    return Double(rows) / (Double(newest.start - first.start) / 1e9)
   }
 
   /// How far ahead an adaptive window reaches while the scroll keeps its

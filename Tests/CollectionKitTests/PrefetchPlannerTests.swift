@@ -396,6 +396,54 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
     #expect(planner.isStopped(at: 1_500 * ms), "100 ms still")
   }
 
+  /// Flicks of 15, 30 and 24 rows, 600 ms apart: the scroll makes 45 rows
+  /// in the 1.2 s between the first and the third, 37.5 a second; the
+  /// third flick's rows have no pause after them yet, and do not count.
+  @Test func wholeBurstsAndPausesGiveTheScrollsPace() {
+    let moves =
+      Self.flick(at: 100, notches: 5) + Self.flick(at: 700, notches: 10) + Self.flick(at: 1_300, notches: 8)
+    let planner = Self.planner(after: moves)
+    let cycle = planner.cycleSpeed(at: 1_400 * ms)
+    #expect(cycle.map { abs($0 - 37.5) < 0.01 } == true, "\(String(describing: cycle))")
+    let forecast = planner.forecast(at: 1_400 * ms)
+    #expect(forecast.speed > 40, "over the last two seconds, just after a flick, the pace reads high")
+    #expect(forecast.rowsLeftInBurst == 6, "the 30-row flick went 6 rows past this one's 24")
+    // The burst's last 6 rows come at its pace, the rest at the cycle's.
+    let seconds = forecast.seconds(toMove: 81)
+    #expect(abs(seconds - (6 / forecast.speed + 75 / 37.5)) < 1e-9)
+    #expect(forecast.seconds(toMove: 6) == 6 / forecast.speed)
+  }
+
+  /// A flick back up counts against the flicks down: the rows far below
+  /// come as late as the scroll's net pace says. With as much up as down,
+  /// there is no such pace.
+  @Test func aFlickBackCountsAgainstTheWayTheScrollGoes() {
+    let back = Self.planner(
+      after: Self.flick(at: 100, notches: 10) + Self.flick(at: 700, notches: 5, rows: -3)
+        + Self.flick(at: 1_300, notches: 10) + Self.flick(at: 1_900, notches: 10))
+    // 30 − 15 + 30 rows over the 1.8 s from the first flick to the last.
+    #expect(back.cycleSpeed(at: 2_000 * ms).map { abs($0 - 25) < 0.01 } == true)
+    let even = Self.planner(
+      after: Self.flick(at: 100, notches: 10) + Self.flick(at: 700, notches: 10, rows: -3))
+    #expect(even.cycleSpeed(at: 800 * ms) == nil)
+  }
+
+  /// A held key is one long burst: no whole burst and pause to read,
+  /// so every row comes at its own pace, a row every 33 ms, and it is
+  /// taken to go as far again as it has. A rhythm long gone is not read.
+  @Test func aScrollInItsFirstBurstGoesAtItsPace() {
+    let held = Self.planner(after: (1...60).map { (UInt64($0) * 33, 1) })
+    #expect(held.cycleSpeed(at: 2_000 * ms) == nil)
+    let forecast = held.forecast(at: 2_000 * ms)
+    #expect(abs(forecast.speed - 1000 / 33) < 0.01, "59 rows in the 1.947 s after the first")
+    #expect(forecast.rowsLeftInBurst == 60)
+    #expect(forecast.seconds(toMove: 90) == 90 / forecast.speed)
+    let stale = Self.planner(
+      after: Self.flick(at: 100, notches: 10) + Self.flick(at: 700, notches: 10)
+        + Self.flick(at: 11_000, notches: 10))
+    #expect(stale.cycleSpeed(at: 11_100 * ms) == nil, "the flicks ten seconds before are another scroll")
+  }
+
   @Test func aSteadyScrollIsOneBurstNotAStopAfterEveryRow() {
     let planner = Self.planner(after: (1...20).map { (UInt64($0) * 200, 1) })
     #expect(planner.stopGap == 600 * ms, "three times its 200 ms gap")

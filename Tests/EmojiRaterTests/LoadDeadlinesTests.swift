@@ -12,7 +12,8 @@ import Testing
   /// 2 s: three in ten within 0.95 s, three in four within 1.625 s, nine in
   /// ten within 1.85 s.
   let deadlines = LoadDeadlines(
-    shown: .all, layout: GridLayout(sectionItemCounts: [1_000], width: 80), visibleRows: 10..<30, speed: 10,
+    shown: .all, layout: GridLayout(sectionItemCounts: [1_000], width: 80), visibleRows: 10..<30,
+    forecast: ScrollForecast(speed: 10),
     direction: .down, turnedRecently: false, paceKnown: true,
     leads: .init(latency: LatencyModel.uniform(500...2_000)))
 
@@ -32,7 +33,7 @@ import Testing
 
   @Test func aChangeOfSpeedAloneWaitsATenthOfASecond() {
     var slower = deadlines
-    slower.speed = 6
+    slower.forecast.speed = 6
     #expect(slower.canReuseRanking(madeWith: deadlines, after: 99 * ms))
     #expect(!slower.canReuseRanking(madeWith: deadlines, after: 100 * ms))
   }
@@ -56,18 +57,35 @@ import Testing
   }
 
   /// A scroll just begun: its first step read as 10 rows a second, which
-  /// it may well not keep. Only the nearest two rows go; the rest wait for
-  /// the pace, rather than fill the pool with rows it may pass at once.
-  @Test func beforeTheScrollsPaceIsKnownOnlyTheNearestRowsAhead() {
+  /// it may well not keep. While it goes on nothing goes, not even the
+  /// cells it brings on screen, gone before their loads land; once it has
+  /// paused a tenth of a second, the screen is still: visible first, then
+  /// by distance.
+  @Test func beforeTheScrollsPaceIsKnownNothingGoesUntilItPauses() {
     var begun = deadlines
     begun.paceKnown = false
-    #expect(urgency(begun, row: 29) == -1, "on screen: as ever")
-    #expect(urgency(begun, row: 30) == 1)
-    #expect(urgency(begun, row: 31) == 2)
-    #expect(urgency(begun, row: 32) == .infinity)
+    #expect(urgency(begun, row: 29) == .infinity, "on screen, but the scroll goes on")
+    #expect(urgency(begun, row: 30) == .infinity)
     #expect(urgency(begun, row: 48) == .infinity, "sure at 10 rows a second, but that is a guess")
-    #expect(urgency(begun, row: 5) > LoadDeadlines.behindTheScroll)
+    #expect(urgency(begun, row: 5) == .infinity)
     #expect(!begun.canReuseRanking(madeWith: deadlines, after: 1 * ms), "ranked again once the pace is known")
+    var paused = begun
+    paused.isStill = true
+    #expect(urgency(paused, row: 29) == -1)
+    #expect(urgency(paused, row: 31) == 2)
+    #expect(urgency(paused, row: 48) == 19)
+    #expect(!paused.canReuseRanking(madeWith: begun, after: 1 * ms), "ranked again once it pauses")
+  }
+
+  /// Bursts: the one under way goes 5 rows more at 10 rows a second, then
+  /// the scroll makes 4 rows a second over bursts and pauses. A row 13
+  /// ahead comes in 0.5 + 2 s, not 1.3 s: sure, not too soon.
+  @Test func rowsPastTheBurstComeAtTheScrollsPaceOverItsPauses() {
+    var bursty = deadlines
+    bursty.forecast = ScrollForecast(speed: 10, rowsLeftInBurst: 5, cycleSpeed: 4)
+    #expect(urgency(bursty, row: 34) == .infinity, "within the burst, in 0.5 s: too soon")
+    #expect(urgency(bursty, row: 42) == 2_500)
+    #expect(urgency(bursty, row: 20) == -1, "on screen for 0.5 + 1.5 s more")
   }
 
   @Test func afterATurnEveryPrefetchGoesSoonestFirst() {
@@ -94,7 +112,7 @@ import Testing
   /// while the view moves it waits.
   @Test func aJumpScreenGoesOnAStillViewAfterAJump() {
     var still = deadlines
-    still.speed = 0
+    still.forecast = ScrollForecast(speed: 0)
     still.direction = .none
     still.isStill = true
     still.window = still.layout.flatRange(ofRows: 8..<32)

@@ -7,13 +7,17 @@ import Loading
 /// back into, no actor to check, per request).
 ///
 /// The deadline of a cell off screen is when the scroll will bring it into
-/// view; of a cell on screen, when the scroll will take it out of view. A
+/// view; of a cell on screen, when the scroll will take it out of view:
+/// both from the scroll's forecast (`ScrollForecast`), at the burst's pace
+/// for the rows it will likely still go, at the pace of its bursts and
+/// pauses beyond. A
 /// cell on screen that can still make it goes first. Then the prefetches:
 /// those sure to make it, soonest first; then those that may, the likeliest
 /// first, or soonest first if the scroll turned lately. A load too late to
 /// make it waits, as it would only hold a slot. A still screen has no
-/// deadlines: visible cells, then the nearest rows. Nor has a scroll just
-/// begun, whose pace is not read yet: there only the nearest rows ahead go.
+/// deadlines: visible cells, then the nearest rows. A scroll just begun,
+/// whose pace is not read yet, has none either: while it goes on, nothing
+/// goes; once it pauses, its screen is a still one.
 struct LoadDeadlines: Equatable, Sendable {
   /// How long before its deadline a load must start (milliseconds), by
   /// the latency model's quantiles.
@@ -38,8 +42,8 @@ struct LoadDeadlines: Equatable, Sendable {
   var shown: ShownItems
   var layout: GridLayout
   var visibleRows: Range<Int>
-  /// The scroll's expected speed, rows a second.
-  var speed: Double
+  /// When the scroll will have gone how far (`PrefetchPlanner.forecast`).
+  var forecast: ScrollForecast
   var direction: PrefetchPlanner.Direction
   /// Rows the selection has to go before the view moves
   /// (`PrefetchPlanner.slack`): every deadline is that much later.
@@ -63,9 +67,6 @@ struct LoadDeadlines: Equatable, Sendable {
   static let behindTheScroll = 1e9
   /// Ranks after every sure prefetch, less the deadline: the likeliest first.
   static let unsure = 1e8
-  /// How many rows ahead load before a new scroll's pace is known: the
-  /// planner's idle depth, as a single step may be all there is.
-  static let nearRows = PrefetchPlanner.idleRows
 
   /// The loader's rank for catalog item `id`: lower goes first, infinity
   /// waits.
@@ -95,19 +96,20 @@ struct LoadDeadlines: Equatable, Sendable {
       rows = row >= visibleRows.upperBound ? row - visibleRows.upperBound + 1 : visibleRows.lowerBound - row
     }
     let towards = direction != .none && (row >= visibleRows.upperBound) == down
-    guard speed > 0 else {
-      // A still screen has no deadlines: visible first, then by distance.
-      return onScreen ? -1 : Double(rows)
-    }
+    // A still screen has no deadlines: visible first, then by distance.
+    // Nor has a scroll just begun whose pace is unread, once it has paused
+    // (a single step may be all there is).
+    guard forecast.isMoving, paceKnown || !isStill else { return onScreen ? -1 : Double(rows) }
+    // While it goes on, nothing: the cells it brings in now are gone
+    // before their loads land, and a flick of the wheel is over before its
+    // pace is read (`make bench-families`, wheel, 80×24: the pool's first
+    // second went to rows two ahead, every one late).
+    guard paceKnown else { return .infinity }
     // Behind a moving scroll: after everything ahead (a reversal may want it).
     guard onScreen || towards else { return Self.behindTheScroll + Double(rows) }
-    // A scroll just begun has no pace yet: only the nearest rows go (a
-    // single step may be all there is), and the pool waits for the pace to
-    // aim the rest.
-    if !onScreen && !paceKnown { return rows <= Self.nearRows ? Double(rows) : .infinity }
     // The selection's run to the edge comes first (a held key's).
     rows += slack
-    let deadline = Double(rows) / speed * 1000
+    let deadline = forecast.seconds(toMove: rows) * 1000
     // Too late to make it: held back, not to take a slot that a load still in
     // time will want in a moment. It goes once the scroll slows enough.
     guard deadline >= (onScreen ? leads.visible : leads.prefetch) else { return .infinity }
@@ -133,7 +135,7 @@ struct LoadDeadlines: Equatable, Sendable {
   func canReuseRanking(madeWith old: LoadDeadlines?, after elapsed: UInt64) -> Bool {
     guard var old else { return false }
     if elapsed >= Self.speedRefresh { return old == self }
-    old.speed = speed
+    old.forecast = forecast
     return old == self
   }
 

@@ -29,9 +29,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   private var planner: PrefetchPlanner
   private var layout: GridLayout
   private var visibleRows: Range<Int> = 0..<0
-  /// The scroll's expected speed as of the last update, for ranking waiting
-  /// loads: worked out once a frame, not once per load ranked.
-  private var expectedSpeed: Double = 0
+  /// How the scroll is expected to go as of the last update, for ranking
+  /// waiting loads: worked out once a frame, not once per load ranked.
+  private var forecast = ScrollForecast(speed: 0)
   /// Which catalog items the grid's positions are (a filter shows some):
   /// the planner thinks in grid positions, the loader in catalog positions.
   private var shown = ShownItems.all
@@ -111,9 +111,12 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
       loader = Loader(source: http, configuration: configuration)
     }
     // Prefetch far enough ahead that 90% of loads are done by the time their row arrives,
-    // and three screens when paging: a load must start two page turns before its page
-    // shows to make it more often than not (`emoji-rater bench --warm-up 7.2`, 80×24,
-    // pages: ready 56% with two screens, 69% with three; the oracle 64%).
+    // up to six screens: a load must start two page turns before its page shows to make
+    // it more often than not (`emoji-rater bench --warm-up 7.2`, 80×24, pages: ready 56%
+    // with two screens, 69% with three; the oracle 64%), and the wheel's flicks, at 50
+    // to 80 rows a second, reach three screens at 80×24 before a load lands
+    // (`make bench-families`, 80×24: wheel 14% with three, 19% with six; page bursts
+    // 10% and 13%; held and reading as they were).
     // A scroll's first step is taken to be a steady scroll's speed, so the
     // window leans ahead from the start rather than from the second step.
     // At rest, an idle pool loads past the screen the next burst will
@@ -122,7 +125,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     planner = PrefetchPlanner(
       depth: options.prefetchRows.map { .fixed(rows: $0) }
         ?? .adaptive(leadTime: options.latency.quantile(PrefetchPlanner.leadQuantile)),
-      maximumScreens: 3, assumedSpeed: PoolSizing.steadyRowsPerSecond, plansForStops: true)
+      maximumScreens: 6, assumedSpeed: PoolSizing.steadyRowsPerSecond, plansForStops: true)
     loader.onChange = { [unowned self] id in arrived(id) }
   }
 
@@ -152,7 +155,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     followObservedLatency()
     let plan = planner.update(visibleRows: visibleRows, in: layout, at: now, selectedRow: selectedRow)
     let jumpChange = jumpScreenChange(to: jumpScreens)
-    expectedSpeed = planner.expectedSpeed(at: now)
+    forecast = planner.forecast(at: now)
     plan.deliverDisplays(to: self)
     if !visibleToLoad.isEmpty || plan.hasPrefetching || jumpChange != nil {
       // The loads go to the loader once this frame is on screen, as UIKit
@@ -209,11 +212,11 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   }
 
   /// The cache must hold every cell on screen, the prefetch window (up to
-  /// three screens ahead) and the four screens the jump keys lead to, with
+  /// six screens ahead) and the four screens the jump keys lead to, with
   /// room to spare, or a big terminal would evict cells still on screen, or
-  /// prefetched ones before they show: ten screens at least.
+  /// prefetched ones before they show: fourteen screens at least.
   static func cacheFloor(rows: Int, layout: GridLayout) -> Int {
-    10 * rows * layout.columns
+    14 * rows * layout.columns
   }
 
   /// `sync` mode's frame: loads the first visible cell that has no data, on
@@ -438,7 +441,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   }
 
   /// Drops the requests not yet started. A load under way near the screen
-  /// (within the window's three screens) goes on: it is part done, a scroll
+  /// (within the window's six screens) goes on: it is part done, a scroll
   /// that turns (a page back up) wants it again, and cancelling it threw
   /// its slot's time away (`emoji-rater bench`, 80×24, pages: 383 loads in
   /// 4 s cancelled mid-wait, two in five of those started; ready 21% then,
@@ -508,7 +511,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// The view as the loader's ranking sees it at `time` (see `LoadDeadlines`).
   private func deadlines(at time: UInt64) -> LoadDeadlines {
     LoadDeadlines(
-      shown: shown, layout: layout, visibleRows: visibleRows, speed: expectedSpeed,
+      shown: shown, layout: layout, visibleRows: visibleRows, forecast: forecast,
       direction: planner.direction, slack: planner.slack, turnedRecently: planner.turnedRecently(at: time),
       paceKnown: planner.paceKnown, leads: leads, window: planner.wanted, jumpScreens: jumpScreens ?? [],
       jumpedRecently: planner.jumpedRecently(at: time), isStill: planner.isStill(at: time))
