@@ -308,17 +308,30 @@ public struct PrefetchPlanner: Sendable {
     burstNetRows += direction == .up ? -rows : rows
     lastMoveTime = time
     likelyDirection = direction
-    if rows > deepest { lastJump = time }
+    if rows > deepest { noteJump(at: time) }
   }
+
+  /// A jump (End, a section away) is no part of the scroll's pace: the
+  /// bursts before it, and its own rows, are not read for `cycleSpeed`
+  /// nor for the burst's pace (End then Home in half a second read as
+  /// thousands of rows a second, and every row ahead as too late).
+  private mutating func noteJump(at time: UInt64) {
+    lastJump = time
+    pastBursts.removeAll()
+    burstJumped = true
+  }
+  /// Whether the burst under way jumped: it is left out of `pastBursts`.
+  private var burstJumped = false
 
   private mutating func finishBurst() {
     guard burstRows > 0 else { return }
     burstLengths.append(burstRows)
     if burstLengths.count > Self.rhythmMemory { burstLengths.removeFirst() }
-    pastBursts.append((burstStart, burstNetRows))
+    if !burstJumped { pastBursts.append((burstStart, burstNetRows)) }
     if pastBursts.count > Self.rhythmMemory { pastBursts.removeFirst() }
     burstRows = 0
     burstNetRows = 0
+    burstJumped = false
   }
 
   /// When the scroll will have gone a given number of rows, at `time`
@@ -337,7 +350,7 @@ public struct PrefetchPlanner: Sendable {
   /// a held key's second run goes at its 25 rows a second at once, where
   /// the pace over the last two seconds, its pause and all, read 9.
   private var burstPace: Double? {
-    guard let lastMoveTime, lastMoveTime >= burstStart + Self.paceSpan else { return nil }
+    guard !burstJumped, let lastMoveTime, lastMoveTime >= burstStart + Self.paceSpan else { return nil }
     return Double(burstPaceRows) / (Double(lastMoveTime - burstStart) / 1e9)
   }
 
@@ -357,7 +370,7 @@ public struct PrefetchPlanner: Sendable {
   /// its rest.
   public func cycleSpeed(at time: UInt64) -> Double? {
     var bursts = pastBursts.filter { time < $0.start + Self.cycleMemory }
-    if burstRows > 0 { bursts.append((burstStart, burstNetRows)) }
+    if burstRows > 0, !burstJumped { bursts.append((burstStart, burstNetRows)) }
     guard bursts.count >= 2, let first = bursts.first, let newest = bursts.last, newest.start > first.start
     else { return nil }
     let way = direction == .up ? -1 : 1

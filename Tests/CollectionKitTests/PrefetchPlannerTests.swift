@@ -444,6 +444,17 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
     #expect(stale.cycleSpeed(at: 11_100 * ms) == nil, "the flicks ten seconds before are another scroll")
   }
 
+  /// End, then the wheel: the jump's thousand rows are no part of the
+  /// scroll's pace; the flicks after it are.
+  @Test func aJumpIsNoPartOfTheScrollsPace() {
+    let planner = Self.planner(
+      after: Self.flick(at: 100, notches: 10) + [(700, 1_000)] + Self.flick(at: 1_300, notches: 10)
+        + Self.flick(at: 1_900, notches: 10) + Self.flick(at: 2_500, notches: 10))
+    #expect(planner.jumpedRecently(at: 2_600 * ms))
+    // 30 + 30 rows over the 1.2 s from the flick at 1.3 s to the one at 2.5 s.
+    #expect(planner.cycleSpeed(at: 2_600 * ms).map { abs($0 - 50) < 0.01 } == true)
+  }
+
   @Test func aSteadyScrollIsOneBurstNotAStopAfterEveryRow() {
     let planner = Self.planner(after: (1...20).map { (UInt64($0) * 200, 1) })
     #expect(planner.stopGap == 600 * ms, "three times its 200 ms gap")

@@ -321,4 +321,43 @@ import Testing
     // Behind the scroll: after everything ahead.
     #expect(urgency(row: 5) > LoadDeadlines.behindTheScroll)
   }
+
+  /// `--latency` is only a first guess (here 0.5 to 2 s). Once 32 loads
+  /// have landed, the deadlines follow what they took: the scroll above,
+  /// after a screen whose loads all took `measured` ms.
+  @Test(arguments: [100, 3_000])
+  func theDeadlinesFollowTheLatencyTheLoadsTake(measured: Int) async {
+    var options = LoadingOptions()
+    options.mode = .prefetch
+    options.latency = .uniform(500...2_000)
+    options.maxConcurrent = 0
+    let controller = LoadingController(
+      catalog: Self.catalog, layout: layout, options: options, clock: clock, scheduler: scheduler)
+    controller.update(visibleRows: 1..<11, layout: layout)
+    await afterTheFrame()
+    let counters = { controller.loader.counters }
+    #expect(await eventually { counters().queued == 0 && scheduler.pendingCount == counters().inFlight })
+    #expect(counters().inFlight >= ObservedLatency.minimumSamples)
+    // Every load lands, and is timed at `measured` ms.
+    clock.advance(milliseconds: Double(measured))
+    scheduler.advance(by: 2_000)
+    #expect(await eventually { !controller.loader.hasOutstandingLoads })
+    for top in 1...11 {
+      clock.advance(milliseconds: 200)
+      controller.update(visibleRows: top..<(top + 10), layout: layout)  // ends on rows 11..<21
+    }
+    func urgency(row: Int) -> Double {
+      let id = layout.flatIndex(of: layout.indexPath(row: row, column: 0)!)
+      return controller.loader.urgency.map { $0(id, .visible) } ?? .nan
+    }
+    if measured == 100 {
+      // Four rows down, in 0.8 s: too soon for the guess, sure for loads of 0.1 s.
+      #expect(abs(urgency(row: 24) - 800) < 1)
+      #expect(urgency(row: 14) == -1, "on screen for 0.8 s more: can make it")
+    } else {
+      // Eleven rows down, in 2.2 s: sure for the guess, too soon for loads of 3 s.
+      #expect(urgency(row: 31) == .infinity)
+      #expect(urgency(row: 20) == .infinity, "on screen for 2 s more: too short")
+    }
+  }
 }

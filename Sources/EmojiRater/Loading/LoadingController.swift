@@ -87,6 +87,8 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     var configuration = Loader<Int, EmojiPresentation>.Configuration()
     configuration.cacheCapacity = options.cacheSize
     configuration.expectedLatency = options.latency
+    // Loads are timed on the clock their deadlines are worked out on.
+    configuration.clock = { clock.now() }
     sizesPoolForTheTerminal = options.maxConcurrent == nil
     configuredCacheSize = options.cacheSize
     configuration.maxConcurrent =
