@@ -201,18 +201,25 @@ public struct PrefetchPlanner: Sendable {
   private var firstUpdate: UInt64?
   /// The gaps between the last movements, newest last (`stopGap`).
   private var recentGaps: [UInt64] = []
-  /// Rows moved in the burst under way, and the same counted down
-  /// positive, up negative; when it began.
-  private var burstRows = 0
-  private var burstNetRows = 0
-  private var burstStart: UInt64 = 0
-  /// Rows the burst under way moved after its first movement, which has
-  /// no interval before it: its pace is these over the time since.
-  private var burstPaceRows = 0
+  /// Movements closer together than `stopGap`.
+  private struct Burst {
+    /// When it began.
+    var start: UInt64 = 0
+    /// Rows moved, and the same counted down positive, up negative.
+    var rows = 0
+    var netRows = 0
+    /// Rows moved after its first movement, which has no interval before
+    /// it: its pace is these over the time since.
+    var paceRows = 0
+    /// Whether it jumped (see `noteJump`).
+    var jumped = false
+  }
+  /// The burst under way (no rows between bursts).
+  private var burst = Burst()
   /// Rows each recent burst moved, newest last.
   public private(set) var burstLengths: [Int] = []
-  /// When each recent burst began and its net rows, newest last.
-  private var pastBursts: [(start: UInt64, netRows: Int)] = []
+  /// The recent bursts that did not jump, since the last that did, newest last.
+  private var pastBursts: [Burst] = []
   /// How far back whole bursts and pauses are read for `cycleSpeed`: a
   /// few of a wheel's flicks or a held key's runs, not a rhythm long gone.
   public static let cycleMemory: UInt64 = 10_000_000_000
@@ -298,14 +305,13 @@ public struct PrefetchPlanner: Sendable {
       if recentGaps.count > Self.rhythmMemory { recentGaps.removeFirst() }
       stopGap = max(Self.minimumStopGap, 3 * recentGaps.sorted()[recentGaps.count / 2])
     }
-    if burstRows == 0 {
-      burstStart = time
-      burstPaceRows = 0
+    if burst.rows == 0 {
+      burst.start = time
     } else {
-      burstPaceRows += rows
+      burst.paceRows += rows
     }
-    burstRows += rows
-    burstNetRows += direction == .up ? -rows : rows
+    burst.rows += rows
+    burst.netRows += direction == .up ? -rows : rows
     lastMoveTime = time
     likelyDirection = direction
     if rows > deepest { noteJump(at: time) }
@@ -318,20 +324,16 @@ public struct PrefetchPlanner: Sendable {
   private mutating func noteJump(at time: UInt64) {
     lastJump = time
     pastBursts.removeAll()
-    burstJumped = true
+    burst.jumped = true
   }
-  /// Whether the burst under way jumped: it is left out of `pastBursts`.
-  private var burstJumped = false
 
   private mutating func finishBurst() {
-    guard burstRows > 0 else { return }
-    burstLengths.append(burstRows)
+    guard burst.rows > 0 else { return }
+    burstLengths.append(burst.rows)
     if burstLengths.count > Self.rhythmMemory { burstLengths.removeFirst() }
-    if !burstJumped { pastBursts.append((burstStart, burstNetRows)) }
+    if !burst.jumped { pastBursts.append(burst) }
     if pastBursts.count > Self.rhythmMemory { pastBursts.removeFirst() }
-    burstRows = 0
-    burstNetRows = 0
-    burstJumped = false
+    burst = Burst()
   }
 
   /// When the scroll will have gone a given number of rows, at `time`
@@ -339,7 +341,7 @@ public struct PrefetchPlanner: Sendable {
   public func forecast(at time: UInt64) -> ScrollForecast {
     let overall = expectedSpeed(at: time)
     guard direction != .none else { return ScrollForecast(speed: overall) }
-    guard burstRows > 0, !isStopped(at: time) else {
+    guard burst.rows > 0, !isStopped(at: time) else {
       return ScrollForecast(speed: overall, cycleSpeed: cycleSpeed(at: time))
     }
     return ScrollForecast(
@@ -350,16 +352,16 @@ public struct PrefetchPlanner: Sendable {
   /// a held key's second run goes at its 25 rows a second at once, where
   /// the pace over the last two seconds, its pause and all, read 9.
   private var burstPace: Double? {
-    guard !burstJumped, let lastMoveTime, lastMoveTime >= burstStart + Self.paceSpan else { return nil }
-    return Double(burstPaceRows) / (Double(lastMoveTime - burstStart) / 1e9)
+    guard !burst.jumped, let lastMoveTime, lastMoveTime >= burst.start + Self.paceSpan else { return nil }
+    return Double(burst.paceRows) / (Double(lastMoveTime - burst.start) / 1e9)
   }
 
   /// Rows the burst under way will likely still go: the median of what
   /// the recent bursts that went farther went beyond it; once it has gone
   /// farther than any, as far again as it has gone.
   private var rowsLeftInBurst: Int {
-    let farther = burstLengths.filter { $0 > burstRows }.sorted()
-    return farther.isEmpty ? burstRows : farther[farther.count / 2] - burstRows
+    let farther = burstLengths.filter { $0 > burst.rows }.sorted()
+    return farther.isEmpty ? burst.rows : farther[farther.count / 2] - burst.rows
   }
 
   /// Rows a second, the way the scroll goes, from the start of the oldest
@@ -370,7 +372,7 @@ public struct PrefetchPlanner: Sendable {
   /// its rest.
   public func cycleSpeed(at time: UInt64) -> Double? {
     var bursts = pastBursts.filter { time < $0.start + Self.cycleMemory }
-    if burstRows > 0, !burstJumped { bursts.append((burstStart, burstNetRows)) }
+    if burst.rows > 0, !burst.jumped { bursts.append(burst) }
     guard bursts.count >= 2, let first = bursts.first, let newest = bursts.last, newest.start > first.start
     else { return nil }
     let way = direction == .up ? -1 : 1

@@ -75,13 +75,14 @@ public struct BenchRunner {
     // Where the display log's clock starts on the terminal's, read at
     // once: the keys' times are the terminal's.
     let logStart = Platform.monotonicNanoseconds()
+    let onLogClock = { (time: UInt64) in (Double(time) - Double(logStart)) / 1e6 }
     loading.update(visibleRows: state.viewport.rows, layout: state.layout)
     loading.resetStatistics()
     // The app's figures leave out the first screen's displays (its
     // statistics start after them); the oracles' must too, or a run
     // measured from its first frame scores them on a screen that was
     // whole by construction (at 200×60 reading, all of the oracle's 37%).
-    let countedFrom = (Double(Platform.monotonicNanoseconds()) - Double(logStart)) / 1e6
+    let countedFrom = onLogClock(Platform.monotonicNanoseconds())
     frames.start()
     let start = Date()
     // sync mode has no steady state to reach: every frame blocks. Its run is
@@ -149,7 +150,6 @@ public struct BenchRunner {
     let oracle = oracleLoads.flatMap {
       OraclePrefetcher.readyRate(of: displays, measuredFrom: scoredFrom, loadedAt: $0)
     }
-    let onLogClock = { (time: UInt64) in (Double(time) - Double(logStart)) / 1e6 }
     let stops = SettleMetrics.stops(
       steps: steps, typedAt: terminal.typedTimes.map(onLogClock), measuredFrom: warmUp * 1000,
       end: onLogClock(measuredTo))

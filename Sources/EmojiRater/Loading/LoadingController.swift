@@ -135,10 +135,12 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
 
   /// Tells the controller what the grid shows now, the selected row (a
   /// held key runs it to the edge before the view moves) and the screens
-  /// the jump keys lead to (`AppState.jumpScreens`); it works out what came
-  /// and went and asks the loader accordingly.
+  /// the jump keys lead to (`AppState.jumpScreens`: worked out only in
+  /// prefetch mode, the one that loads them); it works out what came and
+  /// went and asks the loader accordingly.
   public func update(
-    visibleRows: Range<Int>, layout: GridLayout, selectedRow: Int? = nil, jumpScreens: [Range<Int>] = []
+    visibleRows: Range<Int>, layout: GridLayout, selectedRow: Int? = nil,
+    jumpScreens: @autoclosure () -> [Range<Int>] = []
   ) {
     if layout.columns != self.layout.columns {
       // Rows mean other cells in a new width: the jump screens are worked
@@ -345,8 +347,10 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// Tab, Shift-Tab) lead to, known before the key: they load while the
   /// view is still (see `LoadDeadlines`); those no longer a jump's stop,
   /// nor in the window, stop loading. nil if nothing changed.
-  private func jumpScreenChange(to screens: [Range<Int>]) -> JumpScreenChange? {
-    guard mode == .prefetch, screens != jumpScreens else { return nil }
+  private func jumpScreenChange(to screens: () -> [Range<Int>]) -> JumpScreenChange? {
+    guard mode == .prefetch else { return nil }
+    let screens = screens()
+    guard screens != jumpScreens else { return nil }
     jumpScreens = screens
     let items = Set(screens.flatMap { layout.flatRange(ofRows: $0) }.map(shown.catalogItem))
     defer { jumpItems = items }
