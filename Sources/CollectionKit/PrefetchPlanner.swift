@@ -203,8 +203,9 @@ public struct PrefetchPlanner: Sendable {
   private var recentGaps: [UInt64] = []
   /// Movements closer together than `stopGap`.
   private struct Burst {
-    /// When it began.
+    /// When it began, and when it made its last movement.
     var start: UInt64 = 0
+    var end: UInt64 = 0
     /// Rows moved, and the same counted down positive, up negative.
     var rows = 0
     var netRows = 0
@@ -237,8 +238,9 @@ public struct PrefetchPlanner: Sendable {
   }
   /// Whether the view had been still for `restAfter` at the last update.
   private var isResting = false
-  /// The direction of the last movement: where a resumed scroll likely
-  /// goes (down before any: a list is read from its top).
+  /// Where a resumed scroll likely goes: the way the bursts within
+  /// `cycleMemory` went on balance, or the last movement's if they even
+  /// out (down before any: a list is read from its top).
   public private(set) var likelyDirection = Direction.down
 
   /// A gap between movements that ends a burst, at least: a held key
@@ -311,9 +313,15 @@ public struct PrefetchPlanner: Sendable {
       burst.paceRows += rows
     }
     burst.rows += rows
+    burst.end = time
     burst.netRows += direction == .up ? -rows : rows
     lastMoveTime = time
-    likelyDirection = direction
+    // The way the recent bursts went, on balance: a flick or a few pages
+    // back in a scroll down are a look back, and the next burst goes on down.
+    let net = pastBursts.filter { time < $0.start + Self.cycleMemory }.reduce(burst.netRows) {
+      $0 + $1.netRows
+    }
+    likelyDirection = net > 0 ? .down : net < 0 ? .up : direction
     if rows > deepest { noteJump(at: time) }
   }
 
@@ -362,6 +370,19 @@ public struct PrefetchPlanner: Sendable {
   private var rowsLeftInBurst: Int {
     let farther = burstLengths.filter { $0 > burst.rows }.sorted()
     return farther.isEmpty ? burst.rows : farther[farther.count / 2] - burst.rows
+  }
+
+  /// How much longer the view will likely stay still at `time`, in
+  /// nanoseconds: the median of what the recent pauses between bursts
+  /// that lasted longer than this one has so far lasted beyond it. nil
+  /// while a burst is under way, before two bursts, or once this pause is
+  /// longer than any of them (the person may be reading).
+  public func restLeft(at time: UInt64) -> UInt64? {
+    guard burst.rows == 0, let lastMoveTime, time >= lastMoveTime else { return nil }
+    let recent = pastBursts.filter { time < $0.start + Self.cycleMemory }
+    let paused = time - lastMoveTime
+    let longer = zip(recent, recent.dropFirst()).map { $1.start - $0.end }.filter { $0 > paused }.sorted()
+    return longer.isEmpty ? nil : longer[longer.count / 2] - paused
   }
 
   /// Rows a second, the way the scroll goes, from the start of the oldest
@@ -552,18 +573,25 @@ public struct PrefetchPlanner: Sendable {
   }
 
   /// Notes a move against the run as a glance back if it is one, and says
-  /// whether it was. A glance back is at most a screen, at once (a page up,
-  /// which its slide brings in over a few frames; not a row at a time), and
-  /// the first since the run last moved on. People paging through a list
-  /// look back a page and go on: turning the window round for that would
-  /// spend the pool on rows above that never come, and leave the rows
-  /// below, where the scroll goes next, to wait (`emoji-rater bench`,
-  /// pages: page down three times, up once). A second move back, or a
-  /// longer or slower one (a scroll that reverses), is a turn.
+  /// whether it was. A glance back comes at once, within `glanceSpan` (a
+  /// page up, which its slide brings in over a few frames; a flick of the
+  /// wheel; not a row at a time), in steps of at most a screen, no farther
+  /// than the window reaches, and is the first since the run last moved
+  /// on. People paging through a list look back a page and go on: turning
+  /// the window round for that would spend the pool on rows above that
+  /// never come, and leave the rows below, where the scroll goes next, to
+  /// wait (`emoji-rater bench`, pages: page down three times, up once). So
+  /// do people flicking the wheel: a flick back of more than a screen was
+  /// a turn, and the pool went to the rows above and let the far rows
+  /// below go (`make bench-families`, wheel, 80×24: ready on display 14%
+  /// then, 18% as a glance). A Shift-Tab farther than a screen, in one
+  /// step, is no glance: taken for one, jumps at 80×24 fell from 62% to
+  /// 58%. A second move back, or a slower one (a scroll that reverses, a
+  /// held key), is a turn.
   private mutating func noteGlanceBack(rows: Int, at time: UInt64) -> Bool {
     // A row at a time is a scroll coming back, not a jump.
     guard let glance = self.glance ?? (rows > 1 ? Glance(start: time, rows: 0) : nil),
-      time - glance.start <= Self.glanceSpan, glance.rows + rows <= screenRows
+      time - glance.start <= Self.glanceSpan, rows <= screenRows, glance.rows + rows <= deepest
     else { return false }
     self.glance = Glance(start: glance.start, rows: glance.rows + rows)
     return true
@@ -576,7 +604,8 @@ public struct PrefetchPlanner: Sendable {
     var rows: Int
   }
   private var glance: Glance?
-  /// How long a glance back may take: a page's slide, and a little more.
+  /// How long a glance back may take: a page's slide or a flick of the
+  /// wheel (5 to 15 notches, 4 to 16 ms apart), and a little more.
   static let glanceSpan: UInt64 = 250_000_000
 
   /// The speed the scroll can be counted on to keep at `time`, in rows a

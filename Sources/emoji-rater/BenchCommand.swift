@@ -16,7 +16,8 @@ struct BenchCommand: ParsableCommand {
       it opens itself, so it needs no terminal and runs anywhere. Each run is one mode, \
       one trace, one terminal size and one pool, for --seconds, from the same seed and \
       the same whole first screen, on the catalog repeated to 20 screens of the largest \
-      size unless --items says otherwise. Traces: steady (5 rows/s), burst (30 rows/s \
+      size (with a family, six for each of its measured seconds) unless --items says \
+      otherwise. Traces: steady (5 rows/s), burst (30 rows/s \
       half the time), reversal (10 rows/s down then up), pages (page down, sometimes up); \
       and, when asked for, search ('/\(ScrollTrace.searchQuery)' typed a letter every 150 ms, \
       then Esc; on the catalog itself unless --items says otherwise), whose table adds the \
@@ -210,7 +211,8 @@ struct BenchCommand: ParsableCommand {
     configuration.glyphs = GlyphPolicy(mode: glyphs, measured: [:], catalog: catalog)
     ColumnTable.declare(configuration.glyphs.overrides)
     if !json { StandardError.write("bench: glyphs \(glyphs.rawValue)") }
-    let count = items ?? BenchRunner.defaultItemCount(catalog: catalog, sizes: plan.sizes)
+    let screens = BenchRunner.contentScreens(traces: plan.traces, seconds: configuration.seconds)
+    let count = items ?? BenchRunner.defaultItemCount(catalog: catalog, sizes: plan.sizes, screens: screens)
     let scrolled = count == catalog.count ? catalog : catalog.repeated(toCount: count)
     // A search is of the catalog itself, unless --items says how long.
     let searched = items == nil ? catalog : scrolled

@@ -339,6 +339,43 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
     #expect(planner.wanted.upperBound >= farEdge)
   }
 
+  /// Flicks of the wheel down, 15 rows each, 500 ms apart, from rows 1..<11;
+  /// then a flick back of `notches` notches of 3 rows, `gap` ms apart.
+  func flicksDownThenBack(notches: Int, gap: UInt64) -> (planner: PrefetchPlanner, farEdge: Int) {
+    var planner = pagingPlanner()
+    var top = 1
+    _ = planner.update(visibleRows: top..<(top + 10), in: long, at: 0)
+    for flick in 0..<3 {
+      for notch in 0..<5 {
+        top += 3
+        let time = 100 * ms + UInt64(flick) * 500 * ms + UInt64(notch) * 10 * ms
+        _ = planner.update(visibleRows: top..<(top + 10), in: long, at: time)
+      }
+    }
+    let farEdge = planner.wanted.upperBound
+    for notch in 0..<notches {
+      top -= 3
+      _ = planner.update(visibleRows: top..<(top + 10), in: long, at: 1_600 * ms + UInt64(notch) * gap * ms)
+    }
+    return (planner, farEdge)
+  }
+
+  /// A flick of the wheel back up is a glance too, though it goes farther
+  /// than a screen: the scroll goes on down after it.
+  @Test func aFlickBackOfMoreThanAScreenIsAGlance() {
+    let (planner, farEdge) = flicksDownThenBack(notches: 6, gap: 10)
+    #expect(planner.direction == .down)
+    #expect(!planner.turnedRecently(at: 1_700 * ms))
+    #expect(planner.wanted.upperBound == farEdge, "the loads far below go on")
+    #expect(planner.likelyDirection == .down, "45 rows down, 18 back")
+  }
+
+  @Test func aScrollBackLongerThanAGlanceIsATurn() {
+    let (planner, _) = flicksDownThenBack(notches: 6, gap: 60)
+    #expect(planner.direction == .up, "the sixth notch comes 300 ms after the first")
+    #expect(planner.turnedRecently(at: 2_000 * ms))
+  }
+
   @Test func aSecondPageBackIsATurn() {
     var planner = pagingPlanner()
     pageDownThreeTimes(&planner)
@@ -415,17 +452,20 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
   }
 
   /// A flick back up counts against the flicks down: the rows far below
-  /// come as late as the scroll's net pace says. With as much up as down,
-  /// there is no such pace.
+  /// come as late as the scroll's net pace says. A scroll that turned back
+  /// as far as it went on has no such pace.
   @Test func aFlickBackCountsAgainstTheWayTheScrollGoes() {
     let back = Self.planner(
       after: Self.flick(at: 100, notches: 10) + Self.flick(at: 700, notches: 5, rows: -3)
         + Self.flick(at: 1_300, notches: 10) + Self.flick(at: 1_900, notches: 10))
     // 30 − 15 + 30 rows over the 1.8 s from the first flick to the last.
     #expect(back.cycleSpeed(at: 2_000 * ms).map { abs($0 - 25) < 0.01 } == true)
-    let even = Self.planner(
-      after: Self.flick(at: 100, notches: 10) + Self.flick(at: 700, notches: 10, rows: -3))
-    #expect(even.cycleSpeed(at: 800 * ms) == nil)
+    // 30 rows down, then back up a notch every 60 ms: past a glance's
+    // quarter of a second, a turn.
+    let turned = Self.planner(
+      after: Self.flick(at: 100, notches: 10) + (0..<10).map { (700 + UInt64($0) * 60, -3) })
+    #expect(turned.direction == .up)
+    #expect(turned.cycleSpeed(at: 1_300 * ms) == nil)
   }
 
   /// A held key is one long burst: no whole burst and pause to read,
@@ -475,17 +515,51 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
     #expect(plan.prefetch.count == 90, "the rows from the third to the twentieth below")
   }
 
+  /// 60 rows down, then flicks of 12 and 18 rows back up from `back` ms,
+  /// 600 ms apart: rows 30 to 39 on screen, still for 1.4 s.
+  static func restingAfterFlicksBack(at back: UInt64) -> PrefetchPlanner {
+    var planner = planner(
+      after: flick(at: 100, notches: 20) + flick(at: back, notches: 4, rows: -3)
+        + flick(at: back + 600, notches: 6, rows: -3))
+    _ = planner.update(visibleRows: 30..<40, in: list, at: (back + 2_000) * ms)
+    return planner
+  }
+
+  /// The flicks up come ten seconds after the one down: they are all the
+  /// scroll's recent rhythm.
   @Test func atRestAfterFlicksUpTheWindowReachesUpPastTheLongestFlick() {
-    var planner = Self.planner(
-      after: Self.flick(at: 100, notches: 20) + Self.flick(at: 700, notches: 4, rows: -3)
-        + Self.flick(at: 1_300, notches: 6, rows: -3))
-    // 60 rows down, then 12 and 18 up: rows 30 to 39 on screen, still for over a second.
-    _ = planner.update(visibleRows: 30..<40, in: Self.list, at: 3_000 * ms)
+    let planner = Self.restingAfterFlicksBack(at: 11_000)
     #expect(planner.direction == .none)
     #expect(planner.likelyDirection == .up)
     #expect(planner.nextBurst == 12...60)
     #expect(planner.reach == (40, 2), "past the longest burst's screen (70 rows), within 40")
     #expect(planner.wanted == Self.list.flatRange(ofRows: 0..<42), "up to the top, two rows below")
+  }
+
+  /// Flicks back in a scroll that went farther down are a look back: at
+  /// rest, the window reaches on down, where the next burst likely goes.
+  @Test func atRestAfterALookBackTheWindowReachesTheWayTheScrollWent() {
+    let planner = Self.restingAfterFlicksBack(at: 700)
+    #expect(planner.direction == .none)
+    #expect(planner.likelyDirection == .down)
+    #expect(planner.wanted == Self.list.flatRange(ofRows: 28..<80), "40 rows below, two above")
+  }
+
+  /// How much longer a pause will likely last, from the pauses before it:
+  /// flicks 400 ms, 800 ms and 400 ms apart (each 40 ms long).
+  @Test func aPauseLastsAsLongAsTheLongerPausesBeforeIt() {
+    var planner = Self.planner(
+      after: Self.flick(at: 100, notches: 5) + Self.flick(at: 500, notches: 5)
+        + Self.flick(at: 1_300, notches: 5)
+        + Self.flick(at: 1_700, notches: 5))
+    #expect(planner.restLeft(at: 1_760 * ms) == nil, "a burst under way")
+    // Still 100 ms after the last notch (at 1,740 ms): the pauses were 360, 760 and 360 ms.
+    _ = planner.update(visibleRows: 60..<70, in: Self.list, at: 1_840 * ms)
+    #expect(planner.restLeft(at: 1_840 * ms) == 260 * ms, "the median of 360, 360 and 760, less 100")
+    #expect(planner.restLeft(at: 2_140 * ms) == 360 * ms, "400 ms still: only the 760 ms pause was longer")
+    #expect(planner.restLeft(at: 2_540 * ms) == nil, "longer than any pause: the person may be reading")
+    let first = Self.planner(after: Self.flick(at: 100, notches: 5))
+    #expect(first.restLeft(at: 1_000 * ms) == nil, "no pause seen yet")
   }
 
   /// Without planning for stops, a planner at rest keeps its old symmetric window.

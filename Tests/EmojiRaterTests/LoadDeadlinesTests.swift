@@ -107,6 +107,29 @@ import Testing
     #expect(urgency(running, row: 20) == -1, "on screen for 1.9 s more: can make it")
   }
 
+  /// A still screen after scrolling down: the rows below, where the
+  /// scroll likely resumes, before the two above; the cells on screen
+  /// first, unless the pauses so far say the next burst comes before
+  /// their loads land (they would land after it took them away).
+  @Test func aStillScreenLoadsTheWayTheScrollResumes() {
+    var still = deadlines
+    still.forecast = ScrollForecast(speed: 0)
+    still.direction = .none
+    still.isStill = true
+    #expect(urgency(still, row: 29) == -1)
+    #expect(urgency(still, row: 31) == 2)
+    #expect(urgency(still, row: 8) == LoadDeadlines.behindTheScroll + 2, "after every row below")
+    still.likelyDirection = .up
+    #expect(urgency(still, row: 8) == 2)
+    #expect(urgency(still, row: 31) == LoadDeadlines.behindTheScroll + 2)
+    var shortPause = still
+    shortPause.restEndsBeforeALoad = true
+    #expect(urgency(shortPause, row: 29) == .infinity, "the next burst takes it before its load lands")
+    #expect(urgency(shortPause, row: 8) == 2, "the rows off screen go as before")
+    #expect(
+      !shortPause.canReuseRanking(madeWith: still, after: 1 * ms), "ranked again when the pause runs long")
+  }
+
   /// The screen End leads to (rows 50 to 59), on a still view: after the
   /// window's first screen if the person jumped lately, else it waits; and
   /// while the view moves it waits.

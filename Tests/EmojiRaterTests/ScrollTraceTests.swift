@@ -132,6 +132,14 @@ import Testing
   @Test func aFamilyIsMeasuredSixTimesAsLongAsAsked() {
     #expect(ScrollTrace.wheel.measuredSeconds(asked: 2) == 12)
   }
+
+  /// Page bursts go up to six screens a second: in 12 s they ran past the
+  /// 20 screens the fixed traces need (at 200×60) and stopped at the end.
+  @Test func aFamilysContentLastsItsWholeRun() {
+    #expect(BenchRunner.contentScreens(traces: [.steady, .pages], seconds: 2) == 20)
+    #expect(BenchRunner.contentScreens(traces: [.steady, .pageBursts], seconds: 2) == 72)
+    #expect(BenchRunner.contentScreens(traces: [.wheel], seconds: 4) == 144)
+  }
 }
 
 /// What a person sees at a stop, worked out from the displays and arrivals.

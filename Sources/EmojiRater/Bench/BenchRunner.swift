@@ -237,6 +237,16 @@ public struct BenchRunner {
     return Double(pool) / (latency.mean / 1000)
   }
 
+  /// Screens of content a run of `traces`, asked to last `seconds`, needs
+  /// so that none runs into the end: 20 for the fixed traces (pages, the
+  /// fastest, goes 18 in its warm-up and measured cycles), and for the
+  /// families six a measured second (page bursts press PgDn up to six
+  /// times a second; in 12 s they went past the 20 screens of 200×60).
+  public nonisolated static func contentScreens(traces: [ScrollTrace], seconds: Double) -> Int {
+    let families = traces.filter(\.isFamily).map { $0.measuredSeconds(asked: seconds) }
+    return max(20, Int((6 * (families.max() ?? 0)).rounded(.up)))
+  }
+
   /// Content many screens long at every size, so that no trace runs into
   /// its end: the catalog, repeated to `screens` screens of the largest size
   /// if it is shorter (with skin tones it fills 1.6 screens at 200×60).

@@ -518,9 +518,11 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   private func deadlines(at time: UInt64) -> LoadDeadlines {
     LoadDeadlines(
       shown: shown, layout: layout, visibleRows: visibleRows, forecast: forecast,
-      direction: planner.direction, slack: planner.slack, turnedRecently: planner.turnedRecently(at: time),
+      direction: planner.direction, likelyDirection: planner.likelyDirection, slack: planner.slack,
+      turnedRecently: planner.turnedRecently(at: time),
       paceKnown: planner.paceKnown, leads: leads, window: planner.wanted, jumpScreens: jumpScreens ?? [],
-      jumpedRecently: planner.jumpedRecently(at: time), isStill: planner.isStill(at: time))
+      jumpedRecently: planner.jumpedRecently(at: time), isStill: planner.isStill(at: time),
+      restEndsBeforeALoad: planner.restLeft(at: time).map { Double($0) / 1e6 < leads.visible } ?? false)
   }
 
   // MARK: Arrivals
