@@ -17,7 +17,7 @@ import Testing
 
   func controller(
     _ mode: LoadingMode, latency: LatencyModel = .fixed(100), failureRate: Double = 0, prefetchRows: Int = 1,
-    cacheSize: Int = 2_000
+    cacheSize: Int = 2_000, pool: Int = 0
   ) -> LoadingController {
     var options = LoadingOptions()
     options.cacheSize = cacheSize
@@ -25,7 +25,7 @@ import Testing
     options.latency = latency
     options.failureRate = failureRate
     options.prefetchRows = prefetchRows
-    options.maxConcurrent = 0
+    options.maxConcurrent = pool
     options.seed = 3
     return LoadingController(
       catalog: Self.catalog, layout: layout, options: options, clock: clock, scheduler: scheduler)
@@ -163,9 +163,8 @@ import Testing
 
   /// A load already waiting out its latency when the scroll leaves its row
   /// behind carries on and is cached: it is part done, and a scroll that
-  /// turns (a page back up) wants it again. A jump far away cancels it, so
-  /// the new screen has the slots.
-  @Test func aPrefetchUnderWayNearTheScreenCarriesOnAndOneFarAwayIsCancelled() async {
+  /// turns (a page back up) or a jump back wants it again.
+  @Test func aPrefetchUnderWayCarriesOnWhereverTheViewGoes() async {
     let controller = controller(.prefetch, prefetchRows: 1)
     controller.update(visibleRows: 0..<2, layout: layout)  // row 1 visible, row 2 prefetched
     #expect(await eventually { scheduler.pendingCount == 30 })
@@ -179,8 +178,11 @@ import Testing
     let jumper = self.controller(.prefetch, prefetchRows: 1)
     jumper.update(visibleRows: 0..<2, layout: layout)
     #expect(await eventually { scheduler.pendingCount == 30 })
-    jumper.update(visibleRows: 60..<62, layout: layout)  // far away: what was under way stops
-    #expect(await eventually { jumper.loader.counters.cancelledDuringWait == 30 })
+    jumper.update(visibleRows: 60..<62, layout: layout)  // far away
+    await finishLoads(jumper)
+    #expect(jumper.loader.counters.cancelledDuringWait == 0)
+    jumper.update(visibleRows: 0..<2, layout: layout)  // and back, as Home after End
+    #expect(!jumper.hasVisibleLoads, "what was under way at the jump was kept")
   }
 
   /// The screens the jump keys lead to are asked for in prefetch mode (the
@@ -195,8 +197,17 @@ import Testing
     controller.update(visibleRows: 0..<2, layout: layout, jumpScreens: [60..<62])
     #expect(await eventually { scheduler.pendingCount == 15 + 15 + old }, "and rows 60 and 61")
     controller.update(visibleRows: 0..<2, layout: layout, jumpScreens: [70..<72])
-    #expect(await eventually { controller.loader.counters.cancelledDuringWait == old })
-    #expect(await eventually { scheduler.pendingCount == 15 + 15 + new })
+    #expect(await eventually { scheduler.pendingCount == 15 + 15 + old + new }, "what was under way goes on")
+    #expect(controller.loader.counters.cancelledDuringWait == 0)
+
+    // With a pool, the screens wait for a jump; those no key leads to any more are let go.
+    let pooled = self.controller(.prefetch, prefetchRows: 0, pool: 100)
+    pooled.update(visibleRows: 0..<2, layout: layout, jumpScreens: [60..<62])
+    await afterTheFrame()
+    #expect(pooled.loader.counters.queued == old)
+    pooled.update(visibleRows: 0..<2, layout: layout, jumpScreens: [70..<72])
+    #expect(await eventually { pooled.loader.counters.cancelledBeforeStart == old })
+    #expect(pooled.loader.counters.queued == new)
   }
 
   @Test func switchingModesCancelsWhatTheNewModeWouldNotHaveStartedAndKeepsTheCache() async {
