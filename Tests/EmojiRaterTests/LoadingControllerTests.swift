@@ -203,11 +203,10 @@ import Testing
     // With a pool, the screens wait for a jump; those no key leads to any more are let go.
     let pooled = self.controller(.prefetch, prefetchRows: 0, pool: 100)
     pooled.update(visibleRows: 0..<2, layout: layout, jumpScreens: [60..<62])
-    await afterTheFrame()
-    #expect(pooled.loader.counters.queued == old)
+    #expect(await eventually { pooled.loader.counters.queued == old }, "the screen's cells started")
     pooled.update(visibleRows: 0..<2, layout: layout, jumpScreens: [70..<72])
     #expect(await eventually { pooled.loader.counters.cancelledBeforeStart == old })
-    #expect(pooled.loader.counters.queued == new)
+    #expect(await eventually { pooled.loader.counters.queued == new })
   }
 
   @Test func switchingModesCancelsWhatTheNewModeWouldNotHaveStartedAndKeepsTheCache() async {
