@@ -318,9 +318,7 @@ public struct PrefetchPlanner: Sendable {
     lastMoveTime = time
     // The way the recent bursts went, on balance: a flick or a few pages
     // back in a scroll down are a look back, and the next burst goes on down.
-    let net = pastBursts.filter { time < $0.start + Self.cycleMemory }.reduce(burst.netRows) {
-      $0 + $1.netRows
-    }
+    let net = recentBursts(at: time).reduce(burst.netRows) { $0 + $1.netRows }
     likelyDirection = net > 0 ? .down : net < 0 ? .up : direction
     if rows > deepest { noteJump(at: time) }
   }
@@ -342,6 +340,12 @@ public struct PrefetchPlanner: Sendable {
     if !burst.jumped { pastBursts.append(burst) }
     if pastBursts.count > Self.rhythmMemory { pastBursts.removeFirst() }
     burst = Burst()
+  }
+
+  /// The finished bursts that began within `cycleMemory` before `time`:
+  /// the rhythm the scroll has now, not one long gone.
+  private func recentBursts(at time: UInt64) -> [Burst] {
+    pastBursts.filter { time < $0.start + Self.cycleMemory }
   }
 
   /// When the scroll will have gone a given number of rows, at `time`
@@ -379,7 +383,7 @@ public struct PrefetchPlanner: Sendable {
   /// longer than any of them (the person may be reading).
   public func restLeft(at time: UInt64) -> UInt64? {
     guard burst.rows == 0, let lastMoveTime, time >= lastMoveTime else { return nil }
-    let recent = pastBursts.filter { time < $0.start + Self.cycleMemory }
+    let recent = recentBursts(at: time)
     let paused = time - lastMoveTime
     let longer = zip(recent, recent.dropFirst()).map { $1.start - $0.end }.filter { $0 > paused }.sorted()
     return longer.isEmpty ? nil : longer[longer.count / 2] - paused
@@ -392,7 +396,7 @@ public struct PrefetchPlanner: Sendable {
   /// yet, and a pace read just after a flick would count its rows and not
   /// its rest.
   public func cycleSpeed(at time: UInt64) -> Double? {
-    var bursts = pastBursts.filter { time < $0.start + Self.cycleMemory }
+    var bursts = recentBursts(at: time)
     if burst.rows > 0, !burst.jumped { bursts.append(burst) }
     guard bursts.count >= 2, let first = bursts.first, let newest = bursts.last, newest.start > first.start
     else { return nil }

@@ -32,7 +32,7 @@ public struct ScrollForecast: Equatable, Sendable {
   /// Seconds until the scroll has moved `rows` more rows (infinity if it
   /// is not moving).
   public func seconds(toMove rows: Int) -> Double {
-    guard speed > 0 else { return .infinity }
+    guard isMoving else { return .infinity }
     guard let cycleSpeed, rows > rowsLeftInBurst else { return Double(rows) / speed }
     return Double(rowsLeftInBurst) / speed + Double(rows - rowsLeftInBurst) / cycleSpeed
   }

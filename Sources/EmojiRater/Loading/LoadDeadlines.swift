@@ -99,22 +99,22 @@ struct LoadDeadlines: Equatable, Sendable {
     }
     let down = direction == .down
     let onScreen = visibleRows.contains(row)
+    let below = row >= visibleRows.upperBound
     // Rows until the cell comes into view (off screen) or goes out of it (on screen).
     var rows: Int
     if onScreen {
       rows = down ? row - visibleRows.lowerBound + 1 : visibleRows.upperBound - row
     } else {
-      rows = row >= visibleRows.upperBound ? row - visibleRows.upperBound + 1 : visibleRows.lowerBound - row
+      rows = below ? row - visibleRows.upperBound + 1 : visibleRows.lowerBound - row
     }
-    let towards = direction != .none && (row >= visibleRows.upperBound) == down
+    let towards = direction != .none && below == down
     // A still screen has no deadlines: visible first, then by distance,
     // the way the scroll likely resumes first. Nor has a scroll just begun
     // whose pace is unread, once it has paused (a single step may be all
     // there is).
     guard forecast.isMoving, paceKnown || !isStill else {
       if onScreen { return restEndsBeforeALoad ? .infinity : -1 }
-      let ahead = (row >= visibleRows.upperBound) == (likelyDirection == .down)
-      return ahead ? Double(rows) : Self.behindTheScroll + Double(rows)
+      return below == (likelyDirection == .down) ? Double(rows) : Self.behindTheScroll + Double(rows)
     }
     // While it goes on, nothing: the cells it brings in now are gone
     // before their loads land, and a flick of the wheel is over before its
