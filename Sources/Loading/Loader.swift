@@ -26,6 +26,9 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// Called on the main actor when an item's state changes: loaded, failed,
   /// or evicted from the cache.
   public var onChange: ((ID) -> Void)?
+  /// Called on the main actor when a request becomes an operation and takes
+  /// a slot: the benchmark follows each load from there (`LoadFates`).
+  public var onSubmit: ((ID) -> Void)?
   /// Where the items come from.
   public let source: any LoadSource<ID, Value>
   private let queue = OperationQueue()
@@ -277,6 +280,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
       operation.queuePriority = priority.queuePriority
       operations[id] = operation
       batch.append(operation)
+      onSubmit?(id)
     }
     self.ranking = ranking
     queue.addOperations(batch, waitUntilFinished: false)

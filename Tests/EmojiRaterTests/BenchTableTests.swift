@@ -138,4 +138,28 @@ import Testing
     #expect(table.contains("30% [20–40]"), "\(table)")
     #expect(table.contains("1200 [900–>]"), "\(table)")
   }
+
+  @Test func whereTheLoadsWentHasAMedianForEachFate() throws {
+    var runs: [BenchResult] = []
+    for (seed, inTime) in [(7, 2), (8, 6), (9, 4)] {
+      var run = Self.run(mode: "prefetch", seed: UInt64(seed), ready: 0.3, spinners: nil, whole: nil)
+      var loads = LoadFates()
+      loads.started = 10
+      loads.inTime = inTime
+      loads.late = 10 - inTime
+      run.loads = loads
+      runs.append(run)
+    }
+    // sync loads in no slot: it has no row.
+    runs.append(Self.run(mode: "sync", seed: 7, ready: 0, spinners: nil, whole: nil))
+    let summaries = BenchSummary.summaries(of: runs)
+    #expect(summaries.map(\.loadFates?.first?.median) == [0.4, nil])
+    let table = BenchSummary.render(summaries)
+    let lines = table.split(separator: "\n", omittingEmptySubsequences: false)
+    let header = try #require(lines.firstIndex { $0.hasPrefix("size") && $0.contains("in time") })
+    let rows = lines[(header + 1)...].prefix { !$0.isEmpty }
+    #expect(rows.count == 1, "prefetch's, not sync's: \(table)")
+    #expect(rows.first?.contains("40% [20–60]") == true, "in time, over the seeds: \(table)")
+    #expect(rows.first?.contains("60% [40–80]") == true, "late: \(table)")
+  }
 }

@@ -92,6 +92,9 @@ public struct BenchResult: Codable, Equatable, Sendable {
   /// load's latency, only the distribution's (`OraclePrefetcher.blindReadyRate`):
   /// how much of the oracle's lead is knowing which load will be quick.
   public var blindOracleReadyOnDisplay: Double? = nil
+  /// Where the loads started in the measured part went (`LoadFates`); nil
+  /// in sync, which loads on the main thread, in no slot.
+  public var loads: LoadFates? = nil
 
   /// Whether the trace brought in cells faster than the pool can load them:
   /// then some must show a spinner, however the loads are ordered.

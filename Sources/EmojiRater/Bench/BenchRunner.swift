@@ -212,7 +212,10 @@ public struct BenchRunner {
       spinnersAtSettle: settle?.spinners, oracleSpinnersAtSettle: oracleSettle?.spinners,
       fullScreenMilliseconds: settle?.fullScreenMilliseconds,
       oracleFullScreenMilliseconds: oracleSettle?.fullScreenMilliseconds,
-      blindOracleReadyOnDisplay: blindOracle)
+      blindOracleReadyOnDisplay: blindOracle,
+      loads: mode == .sync
+        ? nil
+        : LoadFates(log: loading.loadLog, displays: displays, from: scoredFrom, to: onLogClock(measuredTo)))
   }
 
   /// How many items came on screen for the first time (and not already

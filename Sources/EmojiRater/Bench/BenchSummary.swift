@@ -18,6 +18,10 @@ public struct BenchSummary: Equatable, Sendable {
   public var oracleSpinnersAtSettle: Spread?
   public var fullScreenMilliseconds: Spread?
   public var oracleFullScreenMilliseconds: Spread?
+  /// Loads started a second, and each fate's share of them
+  /// (`LoadFates.shares`); nil in sync.
+  public var loadsPerSecond: Spread?
+  public var loadFates: [Spread]?
 
   public struct Spread: Equatable, Sendable {
     public var median: Double
@@ -59,8 +63,16 @@ public struct BenchSummary: Equatable, Sendable {
         fullScreenMilliseconds: Spread(
           runs.filter { $0.stops != nil }.map(\.fullScreenMilliseconds), missing: .infinity),
         oracleFullScreenMilliseconds: Spread(
-          runs.filter { $0.stops != nil }.map(\.oracleFullScreenMilliseconds), missing: .infinity))
+          runs.filter { $0.stops != nil }.map(\.oracleFullScreenMilliseconds), missing: .infinity),
+        loadsPerSecond: Spread(runs.map { run in run.loads.map { Double($0.started) / run.seconds } }),
+        loadFates: fateSpreads(runs.compactMap(\.loads)))
     }
+  }
+
+  /// Each fate's share over the runs, as median and spread; nil for none.
+  private static func fateSpreads(_ fates: [LoadFates]) -> [Spread]? {
+    guard let first = fates.first else { return nil }
+    return first.shares.indices.map { index in Spread(fates.map { $0.shares[index] })! }
   }
 
   /// The median of the app's ready on display over the oracle's, per seed
@@ -107,7 +119,20 @@ public struct BenchSummary: Equatable, Sendable {
         "trace and every latency, cells on screen served first. blind oracle: one that knows the trace",
         "but plans every load to take the same time, as the app must (the best of the latency's median,",
         "3 in 4 and 9 in 10).",
-      ]).joined(separator: "\n")
+      ] + renderLoads(summaries)).joined(separator: "\n")
+  }
+
+  /// Where the loads went (`LoadFates`), for the modes that load in a pool.
+  private static func renderLoads(_ summaries: [BenchSummary]) -> [String] {
+    let rows = summaries.compactMap { summary -> [String]? in
+      guard let fates = summary.loadFates, let perSecond = summary.loadsPerSecond else { return nil }
+      return [
+        summary.size, summary.trace, String(summary.pool), summary.mode,
+        String(format: "%.0f", perSecond.median),
+      ] + fates.map(percent)
+    }
+    guard !rows.isEmpty else { return [] }
+    return [""] + BenchTable.aligned([LoadFates.header] + rows, leftAligned: [0, 1, 3]) + LoadFates.notes
   }
 
   private static func percent(_ spread: Spread) -> String {

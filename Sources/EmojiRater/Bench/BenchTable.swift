@@ -8,6 +8,7 @@ public enum BenchTable {
     let searches = results.filter { $0.trace == ScrollTrace.search.rawValue }
     var parts: [String] = []
     if !scrolls.isEmpty { parts.append(renderScrolls(scrolls)) }
+    if let loads = renderLoads(scrolls) { parts.append(loads) }
     if !searches.isEmpty { parts.append(renderSearches(searches)) }
     return parts.joined(separator: "\n\n")
   }
@@ -39,6 +40,20 @@ public enum BenchTable {
         "time to take a letter (ranking the catalog, up to \(AppState.inlineSearchLimit) items; beyond, ranked off the main",
         "thread). results: from the frame that takes a keystroke to the end of the frame that draws its matches.",
       ]).joined(separator: "\n")
+  }
+
+  /// Where each run's loads went (`LoadFates`): the runs that loaded in a pool.
+  static func renderLoads(_ results: [BenchResult]) -> String? {
+    let rows = results.compactMap { result -> [String]? in
+      guard let loads = result.loads else { return nil }
+      return [
+        "\(result.columns)x\(result.rows)", result.trace, String(result.pool), result.mode,
+        String(format: "%.0f", Double(loads.started) / result.seconds),
+      ] + loads.shares.map { String(format: "%.0f%%", $0 * 100) }
+    }
+    guard !rows.isEmpty else { return nil }
+    return (aligned([LoadFates.header] + rows, leftAligned: [0, 1, 3]) + LoadFates.notes)
+      .joined(separator: "\n")
   }
 
   /// Rows of cells in columns, names left-aligned, numbers right-aligned.

@@ -62,6 +62,10 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// milliseconds on the same clock: what the screen showed when a scroll
   /// stopped (`SettleMetrics`).
   public private(set) var arrivalLog: [Int: Double] = [:]
+  /// Every load that took a slot since `startDisplayLog()`, and every
+  /// landing (an item evicted and loaded again lands twice), in order and
+  /// on the same clock: where the loads went (`LoadFates`).
+  public private(set) var loadLog = LoadFates.Log()
   /// The clock as the current `update` read it: the cells it displays all
   /// came on screen then (and a slide frame displays hundreds).
   private var updateTime: UInt64?
@@ -129,6 +133,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
         ?? .adaptive(leadTime: options.latency.quantile(PrefetchPlanner.leadQuantile)),
       maximumScreens: 6, assumedSpeed: PoolSizing.steadyRowsPerSecond, plansForStops: true)
     loader.onChange = { [unowned self] id in arrived(id) }
+    loader.onSubmit = { [unowned self] id in
+      if let logTime { loadLog.starts.append(.init(item: id, time: logTime)) }
+    }
   }
 
   // MARK: Frames
@@ -258,7 +265,13 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   public func startDisplayLog() {
     displayEvents = []
     arrivalLog = [:]
+    loadLog = LoadFates.Log()
     displayLogStart = clock.now()
+  }
+
+  /// Milliseconds since `startDisplayLog()`; nil when not logging.
+  private var logTime: Double? {
+    displayLogStart.map { Double(clock.now() - $0) / 1e6 }
   }
 
   /// Every display since `startDisplayLog()`, in the order they began.
@@ -528,8 +541,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// screen needs a frame: a prefetch landing off screen changes nothing
   /// anyone can see.
   private func arrived(_ id: Int) {
-    if let displayLogStart, arrivalLog[id] == nil, case .loaded = loader.state(of: id) {
-      arrivalLog[id] = Double(clock.now() - displayLogStart) / 1e6
+    if let logTime, case .loaded = loader.state(of: id) {
+      if arrivalLog[id] == nil { arrivalLog[id] = logTime }
+      loadLog.landings.append(.init(item: id, time: logTime))
     }
     if let since = waitingSince.removeValue(forKey: id), loader.displayedValue(for: id) != nil {
       display.visibleLatency.record(milliseconds: Double(clock.now() - since) / 1_000_000)

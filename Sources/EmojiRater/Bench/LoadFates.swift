@@ -1,0 +1,104 @@
+/// Where a run's loads went, load by load: what the pool's slots were spent
+/// on. Ready on display says how often a cell came on screen with its data;
+/// this says why not, from the other side: loads that landed in time for
+/// their cell, loads that landed after it came on screen, loads whose cell
+/// never came, loads for cells already on screen (and whether those landed
+/// before the cell left), and loads still under way when the run ended.
+public struct LoadFates: Codable, Equatable, Sendable {
+  /// Loads that took a slot in the measured part.
+  public var started = 0
+  /// Started off screen, landed before the cell next came on screen.
+  public var inTime = 0
+  /// Started off screen; the cell came on screen before its data.
+  public var late = 0
+  /// Started off screen, landed, and the cell did not come on screen in
+  /// the run (the scroll went elsewhere, or the run ended first).
+  public var neverShown = 0
+  /// Started for a cell on screen, landed while it was still there.
+  public var onScreenLandedInView = 0
+  /// Started for a cell on screen, which left before the data landed.
+  public var onScreenLandedAfterItLeft = 0
+  /// Still under way when the run ended, for a cell not shown since.
+  public var underWayAtEnd = 0
+
+  /// The loads that took a slot and the landings, as the loading
+  /// controller logs them (`LoadingController.loadLog`), in milliseconds.
+  public struct Log: Equatable, Sendable {
+    public struct Event: Equatable, Sendable {
+      public var item: Int
+      public var time: Double
+
+      public init(item: Int, time: Double) {
+        self.item = item
+        self.time = time
+      }
+    }
+
+    public var starts: [Event] = []
+    public var landings: [Event] = []
+
+    public init(starts: [Event] = [], landings: [Event] = []) {
+      self.starts = starts
+      self.landings = landings
+    }
+  }
+
+  public init() {}
+
+  /// The fates of the loads started from `from` until `to` (milliseconds),
+  /// followed until `to`: each load's landing is its item's first landing
+  /// after it started; its cell is on screen if a display of the item
+  /// (`displays`, in the order they began) spans the start.
+  public init(log: Log, displays: [OraclePrefetcher.Display], from: Double, to: Double) {
+    var landings: [Int: [Double]] = [:]
+    for landing in log.landings where landing.time <= to {
+      landings[landing.item, default: []].append(landing.time)
+    }
+    var shown: [Int: [OraclePrefetcher.Display]] = [:]
+    for display in displays where display.time < to { shown[display.item, default: []].append(display) }
+    for start in log.starts where start.time >= from && start.time < to {
+      started += 1
+      let landed = landings[start.item]?.first { $0 >= start.time }
+      let displays = shown[start.item] ?? []
+      if let current = displays.first(where: { $0.time <= start.time && start.time < $0.end }) {
+        if let landed, landed <= current.end {
+          onScreenLandedInView += 1
+        } else if landed != nil || current.end <= to {
+          onScreenLandedAfterItLeft += 1
+        } else {
+          underWayAtEnd += 1
+        }
+        continue
+      }
+      let next = displays.first { $0.time > start.time }
+      switch (landed, next) {
+      case (nil, nil): underWayAtEnd += 1
+      case (nil, .some): late += 1
+      case (.some, nil): neverShown += 1
+      case (.some(let landed), .some(let next)):
+        if landed <= next.time { inTime += 1 } else { late += 1 }
+      }
+    }
+  }
+
+  /// Each fate's share of the loads started, in the order of `header`.
+  public var shares: [Double] {
+    let counts = [inTime, late, neverShown, onScreenLandedInView, onScreenLandedAfterItLeft, underWayAtEnd]
+    return counts.map { started > 0 ? Double($0) / Double(started) : 0 }
+  }
+
+  /// Column heads for a table of fates: the run, loads a second, then `shares`.
+  static let header = [
+    "size", "trace", "pool", "mode", "loads/s", "in time", "late", "never shown", "on screen: in view",
+    "after it left", "under way at end",
+  ]
+
+  /// What the columns of `table` mean, under it.
+  public static let notes = [
+    "",
+    "Where the loads went: of the loads that took a slot in the measured part, the share that landed",
+    "before their cell came on screen (in time), after it came (late), for a cell that did not come on",
+    "screen in the run (never shown), for a cell already on screen (landing while it was there, or after",
+    "it left), or were still under way when the run ended.",
+  ]
+}
