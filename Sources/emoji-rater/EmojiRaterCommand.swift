@@ -20,13 +20,8 @@ struct EmojiRaterCommand: ParsableCommand {
       Run without a subcommand to browse: emoji-rater [--mode sync|async|prefetch]
       [--latency 500-2000ms] [--skin-tones] [--items N] … (see 'emoji-rater help browse').
 
-      Keys: arrows or h j k l move, PgUp/PgDn page, Home/End (g/G) first and last, \
-      Tab/Shift-Tab next and previous section, the mouse wheel scrolls and a click \
-      selects. Enter or space opens the voting overlay; + and - vote up and down, \
-      0 clears, u undoes. / narrows the grid to the emoji whose names or keywords match, \
-      in English and your language (n and N step through them, Esc shows all again), v \
-      filters by vote, y copies the emoji. m switches the loading mode, f the HUD, \
-      r resets the statistics, ? shows every key, q or Ctrl-C quits.
+      Keys (? in the app shows them too):
+      \(KeyMap.helpText)
 
       Votes are kept in $XDG_DATA_HOME/emoji-rater/ratings.json (or \
       ~/.local/share/emoji-rater/ratings.json; --ratings PATH for another file). \

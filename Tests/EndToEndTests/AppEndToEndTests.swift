@@ -109,6 +109,18 @@ import Testing
     #expect(try session.isAlternateScreenOn(), "Esc must never quit")
   }
 
+  /// `--help` gives the keys as the `?` overlay does: one table makes both.
+  @Test func helpOnTheCommandLineListsTheKeysAsTheOverlayDoes() throws {
+    let help = try Subprocess.run([AppBinary.path, "--help"])
+    #expect(help.status == 0)
+    for line in [
+      "arrows h j k l  ", "move the selection", "PgUp PgDn ^B ^F", "wheel ^E ^Y click", "scroll / select",
+      "+ = - 0 u", "q ^C", "show / hide this help",
+    ] {
+      #expect(help.output.contains(line), "'\(line)' is not in --help:\n\(help.output)")
+    }
+  }
+
   @Test(arguments: ["q", "C-c"])
   func quittingRestoresTheTerminal(key: String) throws {
     let session = try startApp()

@@ -2,24 +2,10 @@ import Terminal
 
 /// The `?` overlay: every key, in a box over the middle of the grid.
 enum HelpOverlay {
-  /// Keys and what they do; `KeyBindings` is the source of truth.
-  static let entries: [(keys: String, action: String)] = [
-    ("arrows, h j k l", "move the selection"),
-    ("PgUp PgDn, ^B ^F", "page up / down"),
-    ("Home End, g G", "first / last emoji"),
-    ("Tab, Shift-Tab", "next / previous section"),
-    ("wheel ^E ^Y, click", "scroll / select"),
-    ("Enter, space", "vote: arrows choose, Enter"),
-    ("+ - 0, u", "vote up / down / clear, undo"),
-    ("/, n N", "narrow to name/keyword matches, next"),
-    ("y, v", "copy the emoji, filter by vote"),
-    ("m", "next loading mode"),
-    ("r, f", "reset the counts, hide the HUD"),
-    ("?", "show / hide this help"),
-    ("Esc", "close help / vote / search"),
-    ("q, Ctrl-C", "quit"),
-    ("Ctrl-L, Ctrl-Z", "redraw, suspend (fg resumes)"),
-  ]
+  /// Keys and what they do, a line a group of the table (`KeyMap`).
+  static var entries: [(keys: String, action: String)] {
+    KeyMap.groups.map { ($0.keys, $0.action) }
+  }
 
   static let notes = [
     "Before an emoji: ▲ up, ▼ down (+ - in ASCII).",

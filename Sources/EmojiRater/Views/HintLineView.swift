@@ -3,8 +3,6 @@ import Terminal
 /// The bottom line when the HUD is hidden (`f`): a standing notice if there
 /// is one, then the keys most people need, each only if it fits.
 enum HintLineView {
-  static let hints = ["Enter vote", "/ search", "f HUD", "m mode", "? help", "q quit", "arrows/hjkl move"]
-
   @MainActor
   static func draw(notice: String?, row: Int, on canvas: any Canvas) {
     let width = canvas.size.columns
@@ -13,7 +11,7 @@ enum HintLineView {
       column += canvas.truncatedText(notice, row: row, column: column, width: width - 2, style: Theme.notice)
       column += 2
     }
-    for hint in hints {
+    for hint in KeyMap.hints {
       guard column + hint.count < width else { break }
       column += canvas.text(hint, row: row, column: column, style: Theme.hint) + 2
     }
