@@ -52,13 +52,14 @@ struct BenchCommand: ParsableCommand {
   var warmUp: Double?
 
   @Option(help: ArgumentHelp("Comma-separated loading modes.", valueName: "modes"))
-  var modes = LoadingMode.allCases.map(\.rawValue).joined(separator: ",")
+  var modes = Listed(LoadingMode.allCases)
 
   @Option(help: ArgumentHelp("Comma-separated traces.", valueName: "traces"))
-  var traces = ScrollTrace.scrolls.map(\.rawValue).joined(separator: ",")
+  var traces = Listed(ScrollTrace.scrolls)
 
-  @Option(help: ArgumentHelp("Comma-separated terminal sizes, COLUMNSxROWS.", valueName: "sizes"))
-  var sizes = "80x24,200x60"
+  @Option(
+    help: ArgumentHelp("Comma-separated terminal sizes, COLUMNSxROWS, at least 20x6.", valueName: "sizes"))
+  var sizes = Listed([Size(rows: 24, columns: 80), Size(rows: 60, columns: 200)])
 
   @Option(
     help: ArgumentHelp(
@@ -81,10 +82,19 @@ struct BenchCommand: ParsableCommand {
     help: ArgumentHelp(
       "How cells draw emoji: full (every sequence that fits a cell sent whole: the most output) or safe (stand-ins).",
       valueName: "glyphs"))
-  var glyphs = GlyphMode.full.rawValue
+  var glyphs = BenchGlyphs.full
+
+  /// The ways the benchmark draws emoji: its terminal answers no
+  /// questions, so there is nothing for `auto` to ask.
+  enum BenchGlyphs: String, CaseIterable, ExpressibleByArgument {
+    case full, safe
+
+    init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+
+    var mode: GlyphMode { self == .full ? .full : .safe }
+  }
 
   func validate() throws {
-    _ = try plan()
     guard seconds > 0, seconds <= 600 else {
       throw ValidationError("--seconds must be more than 0 and at most 600, not \(seconds)")
     }
@@ -95,18 +105,9 @@ struct BenchCommand: ParsableCommand {
     guard (1...100).contains(seeds) else {
       throw ValidationError("--seeds must be from 1 to 100, not \(seeds)")
     }
-    _ = try glyphMode()
   }
 
-  /// The benchmark's terminal answers no questions: there is nothing for `auto` to ask.
-  private func glyphMode() throws -> GlyphMode {
-    guard let mode = GlyphMode(rawValue: glyphs.lowercased()), mode == .full || mode == .safe else {
-      throw ValidationError(
-        "'\(SafeText.escaped(glyphs))' is not a way for the benchmark to draw emoji; use full or safe")
-    }
-    return mode
-  }
-
+  /// What to run: each mode, trace and size.
   private struct Plan {
     var modes: [LoadingMode]
     var traces: [ScrollTrace]
@@ -114,31 +115,8 @@ struct BenchCommand: ParsableCommand {
     var latency: LatencyModel
   }
 
-  private func plan() throws -> Plan {
-    let modes = try list(modes, "mode", LoadingMode.allCases.map(\.rawValue)) { LoadingMode(rawValue: $0) }
-    let traces = try list(traces, "trace", ScrollTrace.allCases.map(\.rawValue)) { ScrollTrace(rawValue: $0) }
-    let sizes = try list(sizes, "size", ["80x24", "200x60"]) { text -> Size? in
-      let parts = text.split(separator: "x").compactMap { Int($0) }
-      guard parts.count == 2, parts[0] >= 20, parts[1] >= 6 else { return nil }
-      return Size(rows: parts[1], columns: parts[0])
-    }
-    return Plan(modes: modes, traces: traces, sizes: sizes, latency: try content.latencyModel())
-  }
-
-  private func list<T>(_ text: String, _ what: String, _ accepted: [String], _ parse: (String) -> T?) throws
-    -> [T]
-  {
-    try text.split(separator: ",").map { item in
-      guard let value = parse(item.trimmingCharacters(in: .whitespaces).lowercased()) else {
-        throw ValidationError(
-          "'\(SafeText.escaped(item))' is not a \(what); use \(accepted.joined(separator: ", "))")
-      }
-      return value
-    }
-  }
-
   func run() throws {
-    let plan = try plan()
+    let plan = Plan(modes: modes.values, traces: traces.values, sizes: sizes.values, latency: content.latency)
     // A path the picture cannot go to is said now, not after minutes of runs.
     if let plot, case .failure(let refusal) = ReportFile.target(plot) {
       Self.refuse("cannot write the plot to \(plot): \(refusal.reason)")
@@ -151,7 +129,8 @@ struct BenchCommand: ParsableCommand {
     // --source serve: a server of its own on a free loopback port, with the
     // latency the simulated runs have, for the length of the runs.
     var server: EmojiServer?
-    if content.source.lowercased() == ContentOptions.startOwnServer {
+    switch content.source {
+    case .ownServer:
       var settings = EmojiServer.Configuration()
       settings.port = 0
       settings.latency = plan.latency
@@ -164,11 +143,11 @@ struct BenchCommand: ParsableCommand {
       } catch {
         Self.refuse("cannot start a server: \(error)")
       }
-    } else {
-      configuration.source = try content.dataSource()
+    case .given(let source):
+      configuration.source = source
     }
     defer { server?.stop() }
-    let glyphs = try glyphMode()
+    let glyphs = glyphs.mode
     let json = json
     let smallPool = smallPool
     let items = content.items

@@ -8,15 +8,15 @@ import Loading
 struct ContentOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "Where each cell's data comes from: simulated, or the address of 'emoji-rater serve' (e.g. http://127.0.0.1:8080); bench also takes serve, which starts one.",
-      valueName: "source"))
-  var source = "simulated"
+      "Where each cell's data comes from: simulated, or the address of 'emoji-rater serve' (e.g. http://127.0.0.1:8080); bench also takes serve, which starts one. (default: \(SourceChoice.given(.simulated)))",
+      valueName: "source"), transform: SourceChoice.init(parsing:))
+  var source = SourceChoice.given(.simulated)
 
   @Option(
     help: ArgumentHelp(
-      "Simulated delay per item (with a server: what prefetching plans for until the loads are timed): 0, 300ms, 500-2000ms or lognormal:MEDIAN:P99.",
-      valueName: "latency"))
-  var latency = LatencyModel.default.description
+      "Simulated delay per item (with a server: what prefetching plans for until the loads are timed): 0, 300ms, 500-2000ms or lognormal:MEDIAN:P99. (default: \(LatencyModel.default))",
+      valueName: "latency"), transform: ArgumentValue.latency)
+  var latency = LatencyModel.default
 
   @Option(
     help: ArgumentHelp(
@@ -24,8 +24,6 @@ struct ContentOptions: ParsableArguments {
   var items: Int?
 
   func validate() throws {
-    _ = try latencyModel()
-    if source.lowercased() != Self.startOwnServer { _ = try dataSource() }
     if let items, !(1...Self.maximumItems).contains(items) {
       throw ValidationError("--items must be a whole number from 1 to \(Self.maximumItems), not \(items)")
     }
@@ -34,22 +32,25 @@ struct ContentOptions: ParsableArguments {
   /// Ten times the million the app is measured with (`make bench-scale`).
   static let maximumItems = 10_000_000
 
-  /// `bench --source serve`: the benchmark starts a server of its own.
-  static let startOwnServer = "serve"
+  /// `--source`: a source to load from, or (bench's `serve`) a server the
+  /// benchmark starts itself.
+  enum SourceChoice: Equatable, CustomStringConvertible {
+    case given(DataSource)
+    case ownServer
 
-  func dataSource() throws -> DataSource {
-    do {
-      return try DataSource(parsing: source)
-    } catch {
-      throw ValidationError("--source: \(error)")
+    init(parsing text: String) throws {
+      if text.lowercased() == "serve" {
+        self = .ownServer
+        return
+      }
+      do { self = .given(try DataSource(parsing: text)) } catch { throw ValidationError("\(error)") }
     }
-  }
 
-  func latencyModel() throws -> LatencyModel {
-    do {
-      return try LatencyModel(parsing: latency)
-    } catch {
-      throw ValidationError("--latency: \(error)")
+    var description: String {
+      switch self {
+      case .given(let source): source.description
+      case .ownServer: "serve"
+      }
     }
   }
 }

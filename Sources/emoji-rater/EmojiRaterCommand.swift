@@ -96,15 +96,15 @@ struct BrowseCommand: ParsableCommand {
     help: ArgumentHelp(
       "How cells load: sync, async or prefetch (switch live with m; default: the last run's, else prefetch).",
       valueName: "mode"))
-  var mode: String?
+  var mode: LoadingMode?
 
   @OptionGroup var content: ContentOptions
 
   @Option(
     help: ArgumentHelp(
-      "How emoji are drawn: auto (as this terminal was found to draw each kind), full (every kind whole), safe (stand-ins for sequences) or ascii; then per kind, KIND=whole, stand-in or letters (auto,flags=letters; kinds as emoji-rater doctor names them).",
-      valueName: "glyphs"))
-  var glyphs = GlyphMode.auto.rawValue
+      "How emoji are drawn: auto (as this terminal was found to draw each kind), full (every kind whole), safe (stand-ins for sequences) or ascii; then per kind, KIND=whole, stand-in or letters (auto,flags=letters; kinds as emoji-rater doctor names them). (default: \(GlyphSettings()))",
+      valueName: "glyphs"), transform: ArgumentValue.glyphSettings)
+  var glyphs = GlyphSettings()
 
   @Option(help: ArgumentHelp("The share of loads that fail, from 0 to 1.", valueName: "rate"))
   var failureRate: Double = 0
@@ -122,7 +122,7 @@ struct BrowseCommand: ParsableCommand {
   @Option(
     help: ArgumentHelp("Items the loader keeps in its cache (at least six screens' worth).", valueName: "n")
   )
-  var cacheSize: Int = 2_000
+  var cacheSize = LoadingOptions.defaultCacheSize
 
   @Option(help: ArgumentHelp("Seed for latencies and failures, to repeat a run.", valueName: "n"))
   var seed: UInt64?
@@ -142,14 +142,12 @@ struct BrowseCommand: ParsableCommand {
   @OptionGroup var language: LanguageOption
 
   func validate() throws {
-    _ = try loadingMode()
-    _ = try glyphSettings()
-    if content.source.lowercased() == ContentOptions.startOwnServer {
+    if content.source == .ownServer {
       throw ValidationError(
         "--source serve is for bench; start 'emoji-rater serve' and give its address, e.g. --source http://127.0.0.1:8080"
       )
     }
-    if failureRate > 0, try content.dataSource() != .simulated {
+    if failureRate > 0, content.source != .given(.simulated) {
       throw ValidationError(
         "--failure-rate is the simulated source's; with --source, give it to 'emoji-rater serve' instead")
     }
@@ -180,27 +178,15 @@ struct BrowseCommand: ParsableCommand {
   static let maximumPrefetchRows = 10_000
   static let maximumCacheSize = 10_000_000
 
-  private func loadingMode() throws -> LoadingMode? {
-    guard let mode else { return nil }
-    guard let mode = LoadingMode(rawValue: mode.lowercased()) else {
-      throw ValidationError("'\(SafeText.escaped(mode))' is not a loading mode; use sync, async or prefetch")
-    }
-    return mode
-  }
-
-  private func glyphSettings() throws -> GlyphSettings {
-    do { return try GlyphSettings(parsing: glyphs) } catch { throw ValidationError(error.description) }
-  }
-
   mutating func run() throws {
     var options = AppOptions()
     options.includeSkinTones = skinTones
     options.emojiDataPath = emojiData
     options.mouse = !noMouse
     options.items = content.items
-    options.mode = try loadingMode()
-    options.loading.latency = try content.latencyModel()
-    options.loading.source = try content.dataSource()
+    options.mode = mode
+    options.loading.latency = content.latency
+    if case .given(let source) = content.source { options.loading.source = source }
     options.loading.failureRate = failureRate
     options.loading.maxConcurrent = maxConcurrent
     options.loading.prefetchRows = prefetchRows
@@ -209,7 +195,7 @@ struct BrowseCommand: ParsableCommand {
     options.framesPerSecond = fps
     options.statsJSONPath = statsJson
     options.ratings = ratings.location
-    options.glyphs = try glyphSettings()
+    options.glyphs = glyphs
     options.language = try language.language()
     let launch = options
     let status = MainActor.assumeIsolated { AppLauncher.launch(launch) }

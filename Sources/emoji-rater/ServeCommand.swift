@@ -36,8 +36,10 @@ struct ServeCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Delay per request: 0, 300ms, 500-2000ms or lognormal:MEDIAN:P99.", valueName: "latency"))
-  var latency = LatencyModel.default.description
+      "Delay per request: 0, 300ms, 500-2000ms or lognormal:MEDIAN:P99. (default: \(LatencyModel.default))",
+      valueName: "latency"),
+    transform: ArgumentValue.latency)
+  var latency = LatencyModel.default
 
   @Option(help: ArgumentHelp("The share of requests that fail (HTTP 503), from 0 to 1.", valueName: "rate"))
   var failureRate: Double = 0
@@ -72,22 +74,13 @@ struct ServeCommand: ParsableCommand {
       throw ValidationError(
         "--max-connections-per-address must be from 1 to 1000000, not \(maxConnectionsPerAddress)")
     }
-    _ = try latencyModel()
-  }
-
-  private func latencyModel() throws -> LatencyModel {
-    do {
-      return try LatencyModel(parsing: latency)
-    } catch {
-      throw ValidationError("--latency: \(error)")
-    }
   }
 
   func run() throws {
     var configuration = EmojiServer.Configuration()
     configuration.host = host
     configuration.port = port
-    configuration.latency = try latencyModel()
+    configuration.latency = latency
     configuration.failureRate = failureRate
     configuration.seed = seed
     configuration.limits.requestTimeout = requestTimeout

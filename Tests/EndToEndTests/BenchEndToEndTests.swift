@@ -124,9 +124,11 @@ import Testing
 
   @Test func badBenchOptionsAreRefused() throws {
     for (arguments, message) in [
-      (["--traces", "zigzag"], "steady, burst, reversal, pages"),
-      (["--modes", "turbo"], "sync, async, prefetch"),
-      (["--sizes", "10x3"], "80x24"),
+      // The values a name takes, listed by the command line's parser.
+      (["--traces", "zigzag"], "- page-bursts"),
+      (["--modes", "turbo"], "'sync', 'async' or 'prefetch'"),
+      (["--modes", "async,turbo"], "The value 'async,turbo' is invalid"),
+      (["--sizes", "10x3"], "COLUMNSxROWS, at least 20x6"),
     ] {
       let result = try Subprocess.run([AppBinary.path, "bench"] + arguments)
       #expect(result.status == 2, "\(arguments)")

@@ -106,7 +106,7 @@ import Testing
     for source in ["ftp://127.0.0.1/", "not a url", "http://"] {
       let result = try Subprocess.run([AppBinary.path, "--source", source])
       #expect(result.status == 2, "\(source): \(result.output)")
-      #expect(result.output.contains("--source: '\(source)' is not a source"), "\(result.output)")
+      #expect(result.output.contains("'--source <source>': '\(source)' is not a source"), "\(result.output)")
     }
     let failing = try Subprocess.run([
       AppBinary.path, "--source", "http://127.0.0.1:8080", "--failure-rate", "0.1",

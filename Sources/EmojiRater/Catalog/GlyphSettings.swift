@@ -138,3 +138,11 @@ extension GlyphKind {
     return kinds.isEmpty ? nil : kinds
   }
 }
+
+extension GlyphSettings: CustomStringConvertible {
+  /// As `--glyphs` is written: the mode, then each kind's correction.
+  public var description: String {
+    ([mode.rawValue] + corrections.map { "\($0.key.name)=\($0.value.rawValue)" }.sorted())
+      .joined(separator: ",")
+  }
+}

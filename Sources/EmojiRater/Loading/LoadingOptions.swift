@@ -15,7 +15,10 @@ public struct LoadingOptions: Sendable {
   public var seed: UInt64 = UInt64.random(in: 0...UInt64.max)
   /// Rows prefetched beyond each edge; nil adapts to the scroll speed.
   public var prefetchRows: Int?
-  public var cacheSize = 2_000
+  public var cacheSize = LoadingOptions.defaultCacheSize
+
+  /// Items the loader keeps, unless `--cache-size` says otherwise.
+  public static let defaultCacheSize = 2_000
 
   public init() {}
 }
