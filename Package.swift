@@ -30,7 +30,10 @@ let package = Package(
     // A C target, not a bare module map: it also defines `wcwidth`, so that
     // ncurses counts columns as the app does (columns.c).
     .target(name: "CNcurses", linkerSettings: [.linkedLibrary("ncursesw")]),
-    .target(name: "Terminal", dependencies: ["CNcurses"], swiftSettings: optimized),
+    .target(name: "Terminal", dependencies: ["CNcurses", "Support"], swiftSettings: optimized),
+
+    // MARK: What every layer uses: a lock, a seeded generator, text made safe to show.
+    .target(name: "Support", swiftSettings: optimized),
 
     // MARK: Pure cores: no ncurses, no clocks of their own.
     .target(name: "CollectionKit", swiftSettings: optimized),
@@ -41,7 +44,7 @@ let package = Package(
     ),
     .target(
       name: "Loading",
-      dependencies: [.product(name: "DequeModule", package: "swift-collections")],
+      dependencies: ["Support", .product(name: "DequeModule", package: "swift-collections")],
       swiftSettings: optimized
     ),
 
@@ -49,7 +52,7 @@ let package = Package(
     .target(
       name: "HTTPLoading",
       dependencies: [
-        "Loading",
+        "Loading", "Support",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -59,12 +62,16 @@ let package = Package(
 
     // MARK: Data: Unicode's emoji-test.txt, embedded so the binary needs no system package.
     .target(name: "EmojiData", exclude: ["UNICODE-LICENSE.txt"]),
+    // MARK: The emoji themselves: the catalog, a record as served, the server's counts.
+    // What the app and the server share, and nothing of a terminal.
+    .target(
+      name: "EmojiModel", dependencies: ["EmojiData", "CollectionKit", "Support"], swiftSettings: optimized),
 
     // MARK: The app and its command line.
     .target(
       name: "EmojiRater",
       dependencies: [
-        "Terminal", "CollectionKit", "FrameTiming", "Loading", "HTTPLoading", "EmojiData",
+        "Terminal", "CollectionKit", "FrameTiming", "Loading", "HTTPLoading", "EmojiModel", "Support",
         .product(name: "HeapModule", package: "swift-collections"),
       ],
       swiftSettings: optimized
@@ -73,7 +80,7 @@ let package = Package(
     .target(
       name: "EmojiServer",
       dependencies: [
-        "EmojiRater", "Loading",
+        "EmojiModel", "Loading", "Support",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -82,7 +89,7 @@ let package = Package(
     .executableTarget(
       name: "emoji-rater",
       dependencies: [
-        "EmojiRater", "EmojiServer",
+        "EmojiRater", "EmojiServer", "EmojiModel", "Loading", "Terminal", "Support",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: optimized
@@ -100,22 +107,25 @@ let package = Package(
     ),
     .testTarget(name: "CollectionKitTests", dependencies: ["CollectionKit"]),
     .testTarget(name: "FrameTimingTests", dependencies: ["FrameTiming"]),
-    .testTarget(name: "LoadingTests", dependencies: ["Loading", "TestSupport"]),
-    .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
+    .testTarget(name: "LoadingTests", dependencies: ["Loading", "Support", "TestSupport"]),
+    .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Support", "TestSupport"]),
     .testTarget(
       name: "EmojiRaterTests",
-      dependencies: ["EmojiRater", "EmojiData", "Loading", "CollectionKit", "FrameTiming", "TestSupport"],
+      dependencies: [
+        "EmojiRater", "EmojiModel", "EmojiData", "Loading", "CollectionKit", "FrameTiming", "Support",
+        "TestSupport",
+      ],
       exclude: ["Snapshots"]
     ),
     .testTarget(
       name: "EmojiServerTests",
       dependencies: [
-        "EmojiServer", "EmojiRater", "Loading", "HTTPLoading", "TestSupport",
+        "EmojiServer", "EmojiRater", "EmojiModel", "Loading", "HTTPLoading", "Support", "TestSupport",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
       ]
     ),
-    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Loading"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Loading", "Support"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,8 @@
-import EmojiRater
+import EmojiModel
 import Loading
 import NIOCore
 import NIOHTTP1
+import Support
 
 /// How long a client may take over its side of a connection, and how many
 /// connections one address may hold: what keeps a few sockets that send

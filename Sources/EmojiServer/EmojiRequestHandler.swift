@@ -1,4 +1,4 @@
-import EmojiRater
+import EmojiModel
 import Foundation
 import NIOCore
 import NIOHTTP1

@@ -1,9 +1,10 @@
-import EmojiRater
+import EmojiModel
 import Foundation
 import Loading
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import Support
 
 /// `emoji-rater serve`: the emoji's details over HTTP, each after a delay
 /// drawn from the same latency models as the simulated loads, for the app

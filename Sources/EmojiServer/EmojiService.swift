@@ -1,6 +1,7 @@
-import EmojiRater
+import EmojiModel
 import Foundation
 import Loading
+import Support
 
 /// What every connection of the server shares: each emoji's answer,
 /// encoded once; how long each request waits and whether it fails, drawn

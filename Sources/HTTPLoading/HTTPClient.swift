@@ -3,6 +3,7 @@ import Loading
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import Support
 
 /// A small HTTP/1.1 client for one server: `GET`s with a deadline and a
 /// bound on the answer, over a pool of kept-alive connections, on an event

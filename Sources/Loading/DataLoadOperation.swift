@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// How one load ended.
 public enum LoadOutcome<Value: Sendable>: Sendable {

@@ -1,4 +1,5 @@
 import Dispatch
+import Support
 import Synchronization
 
 /// Where a load waits out its latency. The wait is a timer, not a sleeping

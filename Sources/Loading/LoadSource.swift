@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Why a load brought nothing, in words a person reads on the status line
 /// ("the server answered HTTP 503", "no answer in 10 s"), and on which side

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Loads items by identifier on a background `OperationQueue`, keeps what
 /// arrives in a bounded cache, and reports each arrival on the main actor.

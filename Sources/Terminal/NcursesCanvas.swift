@@ -1,4 +1,5 @@
 import CNcurses
+import Support
 
 /// The canvas that draws onto ncurses' standard screen.
 ///

@@ -1,4 +1,5 @@
 import CNcurses
+import Support
 
 #if canImport(Glibc)
   import Glibc
@@ -53,24 +54,15 @@ public enum Platform {
     return String(cString: value)
   }
 
-  /// Writes raw bytes to a file descriptor, retrying short writes and
-  /// interruptions. Returns the error that stopped it (nil: all written).
+  /// Writes raw bytes to a file descriptor whole (`FileDescriptor.write`).
   @discardableResult
   public static func write(_ bytes: [UInt8], to fd: Int32) -> Int32? {
-    bytes.withUnsafeBytes { write($0, to: fd) }
+    FileDescriptor.write(bytes, to: fd)
   }
 
   @discardableResult
   public static func write(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Int32? {
-    var offset = 0
-    while offset < buffer.count {
-      let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-      if written < 0 && errno == EINTR { continue }
-      // Nothing written to a descriptor that accepts writes: give up rather than spin.
-      if written <= 0 { return written < 0 ? errno : EIO }
-      offset += written
-    }
-    return nil
+    FileDescriptor.write(buffer, to: fd)
   }
 
   /// Opens a pseudo-terminal pair: (the controlling side, the terminal side),

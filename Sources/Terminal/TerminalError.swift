@@ -1,3 +1,5 @@
+import Support
+
 /// Why the screen could not start, worded for the person at the keyboard:
 /// what went wrong and what to do about it.
 public enum TerminalError: Error, Equatable, CustomStringConvertible {

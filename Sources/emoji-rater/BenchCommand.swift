@@ -1,8 +1,10 @@
 import ArgumentParser
+import EmojiModel
 import EmojiRater
 import EmojiServer
 import Foundation
 import Loading
+import Support
 import Terminal
 
 /// `emoji-rater bench`: the loading modes side by side, measured on the real

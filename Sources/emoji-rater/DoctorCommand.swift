@@ -1,6 +1,8 @@
 import ArgumentParser
+import EmojiModel
 import EmojiRater
 import Foundation
+import Support
 import Terminal
 
 /// `emoji-rater doctor`: what to paste into a bug report about how emoji look.

@@ -2,6 +2,7 @@ import ArgumentParser
 import EmojiRater
 import Foundation
 import Loading
+import Support
 import Terminal
 
 #if canImport(Glibc)

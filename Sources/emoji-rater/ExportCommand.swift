@@ -1,5 +1,7 @@
 import ArgumentParser
+import EmojiModel
 import EmojiRater
+import Support
 import Terminal
 
 /// `emoji-rater export`: every rating on standard output, as CSV or JSON.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EmojiModel
 import EmojiRater
 import Foundation
 

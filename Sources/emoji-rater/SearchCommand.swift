@@ -1,5 +1,7 @@
 import ArgumentParser
+import EmojiModel
 import EmojiRater
+import Support
 import Terminal
 
 /// `emoji-rater search QUERY`: the emoji that answer a query, best first,

@@ -1,8 +1,10 @@
 import ArgumentParser
+import EmojiModel
 import EmojiRater
 import EmojiServer
 import Foundation
 import Loading
+import Support
 import Terminal
 
 /// `emoji-rater serve`: the emoji over HTTP, slowly, for the app to load

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EmojiModel
 import EmojiRater
 
 /// `emoji-rater stats`: how far the rating has got, group by group.

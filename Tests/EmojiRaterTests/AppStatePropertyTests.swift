@@ -1,9 +1,11 @@
 import CollectionKit
 import Foundation
 import Loading
+import Support
 import Terminal
 import Testing
 
+@testable import EmojiModel
 @testable import EmojiRater
 
 #if canImport(Glibc)

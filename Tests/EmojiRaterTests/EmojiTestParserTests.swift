@@ -1,4 +1,5 @@
 import EmojiData
+import EmojiModel
 import Testing
 
 @testable import EmojiRater

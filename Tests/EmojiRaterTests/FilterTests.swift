@@ -1,4 +1,5 @@
 import CollectionKit
+import EmojiModel
 import Foundation
 import FrameTiming
 import Loading

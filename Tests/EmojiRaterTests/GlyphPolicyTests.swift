@@ -1,3 +1,4 @@
+import EmojiModel
 import TestSupport
 import Testing
 

@@ -1,6 +1,8 @@
 import Foundation
+import Support
 import Testing
 
+@testable import EmojiModel
 @testable import EmojiRater
 
 #if canImport(Glibc)

@@ -1,6 +1,8 @@
 import CollectionKit
+import EmojiModel
 import FrameTiming
 import Loading
+import Support
 import Terminal
 import Testing
 

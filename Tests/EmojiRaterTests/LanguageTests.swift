@@ -3,6 +3,7 @@ import Terminal
 import TestSupport
 import Testing
 
+@testable import EmojiModel
 @testable import EmojiRater
 
 /// Names and search in the user's language: which language the

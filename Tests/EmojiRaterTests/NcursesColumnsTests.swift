@@ -1,3 +1,4 @@
+import EmojiModel
 import Terminal
 import TestSupport
 import Testing

@@ -1,4 +1,6 @@
+import EmojiModel
 import Foundation
+import Support
 import Terminal
 import Testing
 

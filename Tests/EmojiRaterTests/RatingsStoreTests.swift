@@ -1,5 +1,7 @@
+import EmojiModel
 import Foundation
 import Loading
+import Support
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import EmojiModel
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import CollectionKit
+import EmojiModel
 import Loading
 import Terminal
 import TestSupport

@@ -1,4 +1,5 @@
 import CollectionKit
+import EmojiModel
 import Terminal
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+import EmojiModel
 import Testing
 
 @testable import EmojiRater

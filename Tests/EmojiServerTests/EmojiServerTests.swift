@@ -1,3 +1,4 @@
+import EmojiModel
 import EmojiRater
 import Foundation
 import Loading

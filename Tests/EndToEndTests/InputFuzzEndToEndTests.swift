@@ -1,5 +1,6 @@
 import Foundation
 import Loading
+import Support
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Loading
+import Support
 import Testing
 
 @Suite struct LatencyModelTests {

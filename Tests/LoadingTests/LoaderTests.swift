@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Dispatch
 import FrameTiming
+import Support
 import Terminal
 
 #if canImport(Glibc)

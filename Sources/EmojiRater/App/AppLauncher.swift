@@ -1,4 +1,6 @@
+import EmojiModel
 import FrameTiming
+import Support
 import Terminal
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import EmojiModel
+
 /// What the command line asked the interactive app for.
 public struct AppOptions: Sendable {
   public var includeSkinTones = false

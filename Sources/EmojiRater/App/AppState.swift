@@ -1,4 +1,6 @@
 import CollectionKit
+import EmojiModel
+import Support
 import Terminal
 
 /// Everything the screen shows, and how commands change it. A value with no

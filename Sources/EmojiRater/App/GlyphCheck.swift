@@ -1,3 +1,5 @@
+import EmojiModel
+
 /// `emoji-rater doctor --check`: what no cursor report can see, asked of
 /// the person. A terminal may give a kind two columns and still draw it
 /// wrong: flags as two clipped letters, an Emoji 15.0 cell blank, a joined

@@ -1,6 +1,7 @@
 import Foundation
 import FrameTiming
 import Loading
+import Support
 import Terminal
 
 #if canImport(Glibc)

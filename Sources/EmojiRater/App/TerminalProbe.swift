@@ -1,3 +1,4 @@
+import EmojiModel
 import Terminal
 
 /// What the terminal answered at start, before the screen is set up (and

@@ -1,3 +1,5 @@
+import EmojiModel
+import Support
 import Terminal
 
 #if canImport(Glibc)

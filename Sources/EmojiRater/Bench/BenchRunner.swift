@@ -1,7 +1,9 @@
 import CollectionKit
+import EmojiModel
 import Foundation
 import FrameTiming
 import Loading
+import Support
 import Terminal
 
 /// Runs the real app — the frame loop, the loading controller and its

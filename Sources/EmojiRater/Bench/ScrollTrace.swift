@@ -1,5 +1,6 @@
 import CollectionKit
 import Loading
+import Support
 
 /// A scripted scroll (or search): what the benchmark "does" to the app,
 /// command by command. The first five are fixed and repeat a cycle; the

@@ -1,3 +1,5 @@
+import EmojiModel
+
 /// What a grid cell draws for an emoji: the emoji whole, or a stand-in of at
 /// most two parts in a two-column slot and an ASCII marker in the column
 /// after it.

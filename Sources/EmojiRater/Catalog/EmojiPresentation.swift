@@ -1,3 +1,4 @@
+import EmojiModel
 import Terminal
 
 /// What a load delivers for one item: the emoji's record and the glyphs a

@@ -1,3 +1,5 @@
+import EmojiModel
+
 /// The ways of spelling an emoji that terminals draw in different numbers
 /// of columns. The app asks the terminal about one sample of each
 /// (`WidthProbe`) and draws an emoji whole only if the terminal keeps every

@@ -1,3 +1,4 @@
+import EmojiModel
 import Terminal
 
 /// `--glyphs`: how far the grid trusts the terminal with emoji sequences.

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import Terminal
 
 /// How a person wants one kind of emoji drawn, whatever the probe found:

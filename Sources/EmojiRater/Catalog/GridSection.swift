@@ -1,3 +1,5 @@
+import EmojiModel
+
 /// A section as the grid shows it: its header's name and how many cells
 /// follow. A Unicode group, what a filter keeps of one, or a search's matches.
 public struct GridSection: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// A file the app writes once, whole or not at all, at a path the person
 /// gave (`--stats-json`, `bench --plot`): checked before the work starts,

@@ -1,5 +1,5 @@
 import Foundation
-import Terminal
+import Support
 
 #if canImport(Glibc)
   import Glibc
@@ -29,7 +29,9 @@ struct AtomicFileWriter: Sendable {
     }
     let descriptor = FileTarget.createExclusively(temporary, mode: FileTarget.mode(of: path) ?? 0o644)
     guard descriptor >= 0 else { throw fail(RatingsDisk.describe(errno)) }
-    if let reason = data.withUnsafeBytes({ Platform.write($0, to: descriptor) }).map(RatingsDisk.describe) {
+    if let reason = data.withUnsafeBytes({ FileDescriptor.write($0, to: descriptor) }).map(
+      RatingsDisk.describe)
+    {
       close(descriptor)
       throw fail(reason)
     }

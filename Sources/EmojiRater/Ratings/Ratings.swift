@@ -1,5 +1,6 @@
+import EmojiModel
 import Foundation
-import Terminal
+import Support
 
 /// Every vote a person has cast, keyed by `Emoji.identifier`.
 ///

@@ -1,5 +1,6 @@
+import EmojiModel
 import Foundation
-import Terminal
+import Support
 
 /// Every vote as a row for spreadsheets and scripts (`emoji-rater export`):
 /// the emoji, its name, code points, vote and time.

@@ -1,5 +1,5 @@
 import Foundation
-import Terminal
+import Support
 
 /// The ratings file format: versioned JSON, one vote a line, sorted by emoji
 /// identifier so that a diff of two saves shows just the votes that changed.

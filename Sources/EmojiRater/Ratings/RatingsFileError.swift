@@ -1,4 +1,4 @@
-import Terminal
+import Support
 
 /// Why a ratings file could not be read, precisely enough for a person to
 /// fix it by hand: which entry, which field, what was found.

@@ -1,4 +1,4 @@
-import Terminal
+import Support
 
 /// Something the person should know about their ratings, for the status line.
 public enum RatingsNotice: Equatable, Sendable, CustomStringConvertible {

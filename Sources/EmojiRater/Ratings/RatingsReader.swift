@@ -1,5 +1,5 @@
 import Foundation
-import Terminal
+import Support
 
 /// Reads the ratings file for commands that only look at votes (`export`,
 /// `stats`), with no side effects at all.

@@ -1,3 +1,5 @@
+import EmojiModel
+
 /// Votes per Unicode group (`emoji-rater stats`): how many emoji each group
 /// has, how many are voted up and down, and how many are not voted yet.
 ///

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Loading
+import Support
 
 /// The person's votes, kept in memory for the UI and saved to disk behind it.
 ///

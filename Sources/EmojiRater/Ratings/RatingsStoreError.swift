@@ -1,4 +1,4 @@
-import Terminal
+import Support
 
 /// Why the ratings store cannot open or save: each says what went wrong and
 /// what a person can do about it, ready to print.

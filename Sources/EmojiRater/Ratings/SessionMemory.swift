@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// What the app remembers between runs, beside the ratings file: the selected
 /// emoji (by code points, like the votes) and the filter. Not the loading

@@ -1,3 +1,5 @@
+import EmojiModel
+
 /// What one emoji answers to, folded into words once (`SearchText`), so a
 /// keystroke compares bytes and never lowercases or splits a name: its
 /// names (Unicode's English one, and the user's language's when there is

@@ -1,3 +1,5 @@
+import EmojiModel
+
 /// A catalog made ready for search: each distinct emoji's words once
 /// (`SearchEntry`), and which of them each flat position is. A keystroke
 /// then ranks the distinct emoji (a few thousand, however long the catalog

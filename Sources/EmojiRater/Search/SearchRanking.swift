@@ -1,3 +1,5 @@
+import EmojiModel
+
 /// How well an emoji answers a search, best first: one of its names is the
 /// whole query; then, for the query's worst-matched word, a name word that
 /// starts with it, a keyword equal to it, a keyword word that starts with

@@ -1,5 +1,7 @@
+import EmojiModel
 import Foundation
 import Loading
+import Support
 
 /// Ranks queries off the main thread, so that typing never waits for it:
 /// all of them for a catalog too long to rank inside a frame

@@ -1,4 +1,5 @@
 import CollectionKit
+import EmojiModel
 import Loading
 
 /// What the views need to know beyond `AppState`: each cell's content and,

@@ -1,4 +1,6 @@
+import EmojiModel
 import Loading
+import Support
 import Terminal
 
 /// The line under the grid: what is selected, where it sits, and its code

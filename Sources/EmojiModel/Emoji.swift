@@ -9,14 +9,14 @@ public struct Emoji: Hashable, Sendable {
   /// The Emoji version that introduced it, e.g. "1.0" or "15.0".
   public let version: String
   /// The skin-tone variants that belong to this emoji (empty for variants themselves).
-  public internal(set) var skinToneVariants: [Emoji] = []
+  public var skinToneVariants: [Emoji] = []
   /// What people call it beside its name (`EmojiKeywords`), lower case.
-  public internal(set) var keywords: [String] = []
+  public var keywords: [String] = []
   /// Its name in the user's language (CLDR's `tts` annotation), when that
   /// is not English and CLDR has one for it.
-  public internal(set) var localName: String?
+  public var localName: String?
   /// Its keywords in the user's language, likewise (empty in English).
-  public internal(set) var localKeywords: [String] = []
+  public var localKeywords: [String] = []
 
   /// The name to show: the user's language's, else Unicode's.
   public var shownName: String { localName ?? name }
@@ -61,7 +61,7 @@ public struct Emoji: Hashable, Sendable {
     scalars.filter { !Self.isSkinToneModifier($0) }
   }
 
-  static func isSkinToneModifier(_ scalar: Unicode.Scalar) -> Bool {
+  public static func isSkinToneModifier(_ scalar: Unicode.Scalar) -> Bool {
     (0x1F3FB...0x1F3FF).contains(scalar.value)
   }
 }

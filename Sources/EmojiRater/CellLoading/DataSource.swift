@@ -1,5 +1,7 @@
+import EmojiModel
 import Foundation
-import Terminal
+import Loading
+import Support
 
 /// Where each cell's data comes from (`--source`).
 public enum DataSource: Sendable, Equatable, CustomStringConvertible {
@@ -57,6 +59,30 @@ public enum DataSource: Sendable, Equatable, CustomStringConvertible {
     switch self {
     case .simulated: "simulated"
     case .http(let url): url.absoluteString
+    }
+  }
+}
+
+extension DataSource {
+  /// Where the loader gets each cell from: the one place a source becomes
+  /// loads. Simulated, the catalog is the "server", behind `options`'
+  /// latency and failure rate; over HTTP, `connections` kept-alive
+  /// connections to the server, as many as the pool loads at once.
+  func loadSource(
+    catalog: EmojiCatalog, glyphs: GlyphPolicy, options: LoadingOptions, connections: Int,
+    scheduler: any LoadScheduler
+  ) -> any LoadSource<Int, EmojiPresentation> {
+    // What a load brings: an item's record and glyphs.
+    let present: @Sendable (Int) -> EmojiPresentation = {
+      EmojiPresentation(catalog.emoji(atFlatIndex: $0), policy: glyphs)
+    }
+    switch self {
+    case .simulated:
+      return SimulatedSource(
+        latency: options.latency, failureRate: options.failureRate, seed: options.seed, scheduler: scheduler,
+        fetch: present)
+    case .http:
+      return EmojiOverHTTP.source(server: server!, catalog: catalog, glyphs: glyphs, connections: connections)
     }
   }
 }

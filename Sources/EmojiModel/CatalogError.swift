@@ -1,4 +1,4 @@
-import Terminal
+import Support
 
 /// A catalog that could not be read, naming the file and, for a malformed
 /// entry, the line — so the person can open it at the right place.

@@ -1,4 +1,4 @@
-import Terminal
+import Support
 
 /// Parses Unicode's `emoji-test.txt` into the fully-qualified emoji it lists,
 /// in the file's (CLDR) order.

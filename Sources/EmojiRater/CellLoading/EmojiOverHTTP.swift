@@ -1,7 +1,8 @@
+import EmojiModel
 import Foundation
 import HTTPLoading
 import Loading
-import Terminal
+import Support
 
 /// The emoji's details from `emoji-rater serve`: where each is
 /// (`/emoji/{code points}`) and how its answer becomes a cell's data.

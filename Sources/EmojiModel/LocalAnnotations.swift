@@ -1,5 +1,5 @@
 import Foundation
-import Terminal
+import Support
 
 /// Names and keywords of the emoji in the user's language: CLDR's
 /// annotations, read from the system's copy (Debian's `unicode-cldr-core`,

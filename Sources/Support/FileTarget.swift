@@ -14,13 +14,13 @@ import Foundation
 /// a writer. So every path is looked at first (`lstat`), and every file is
 /// opened without blocking and checked again on its descriptor (`fstat`):
 /// what was looked at may have been swapped in between.
-enum FileTarget {
+public enum FileTarget {
   /// The path a save to `path` replaces: `path` itself when nothing is
   /// there yet or a regular file is; the file a symbolic link leads to, if
   /// that is a regular file of this user's (or nothing yet, in a folder
   /// that exists), so a dotfile manager's link keeps working. Anything else
   /// is refused, with the reason in words.
-  static func replaceable(_ path: String) -> Result<String, Refusal> {
+  public static func replaceable(_ path: String) -> Result<String, Refusal> {
     var info = stat()
     // Nothing there, or no way to look: the steps that create the file say
     // what is wrong more precisely (a folder missing, no permission).
@@ -51,7 +51,7 @@ enum FileTarget {
   /// Reads a regular file whole; nil when there is none. Refuses anything
   /// else (a FIFO is opened without waiting and refused) and any file over
   /// `limit` bytes, before reading it.
-  static func read(_ path: String, limit: Int) -> Result<Data?, Refusal> {
+  public static func read(_ path: String, limit: Int) -> Result<Data?, Refusal> {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
     guard descriptor >= 0 else {
       return errno == ENOENT ? .success(nil) : .failure(Refusal(path: path, reason: describe(errno)))
@@ -85,7 +85,7 @@ enum FileTarget {
   /// removed, not what it leads to), and the file is created only if the
   /// name is still free (`O_EXCL | O_NOFOLLOW`). Returns the descriptor, or
   /// -1 with `errno` set.
-  static func createExclusively(_ path: String, mode: mode_t) -> Int32 {
+  public static func createExclusively(_ path: String, mode: mode_t) -> Int32 {
     unlink(path)
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
     // The umask may have taken bits away: the mode asked for is the mode meant.
@@ -94,14 +94,14 @@ enum FileTarget {
   }
 
   /// The permission bits of the file at `path`, if there is one.
-  static func mode(of path: String) -> mode_t? {
+  public static func mode(of path: String) -> mode_t? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     return info.st_mode & 0o7777
   }
 
   /// What a file mode names, in words.
-  static func kind(of mode: mode_t) -> String {
+  public static func kind(of mode: mode_t) -> String {
     switch mode & S_IFMT {
     case S_IFREG: "a regular file"
     case S_IFDIR: "a folder"
@@ -114,13 +114,18 @@ enum FileTarget {
     }
   }
 
-  static func describe(_ code: Int32) -> String {
+  public static func describe(_ code: Int32) -> String {
     String(cString: strerror(code))
   }
 
   /// Why a path was refused.
-  struct Refusal: Error, Equatable, Sendable {
-    var path: String
-    var reason: String
+  public struct Refusal: Error, Equatable, Sendable {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+      self.path = path
+      self.reason = reason
+    }
   }
 }

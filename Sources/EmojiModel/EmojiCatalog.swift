@@ -1,6 +1,7 @@
 import CollectionKit
 import EmojiData
 import Foundation
+import Support
 
 /// The emoji the grid shows, in sections: one per Unicode group, in Unicode's
 /// order. Skin-tone variants belong to their base emoji and are shown only
@@ -111,7 +112,7 @@ public struct EmojiCatalog: Sendable {
   }
 
   /// The section holding a flat position.
-  func part(containing index: Int) -> Int {
+  public func part(containing index: Int) -> Int {
     sectionOffsets.part(containing: index)
   }
 

@@ -1,5 +1,6 @@
 import CollectionKit
 import Dispatch
+import EmojiModel
 import FrameTiming
 import Loading
 
@@ -97,25 +98,14 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     configuredCacheSize = options.cacheSize
     configuration.maxConcurrent =
       options.maxConcurrent ?? PoolSizing.pool(columns: layout.columns, latency: options.latency)
-    // What a load brings: an item's record and glyphs.
-    let present: @Sendable (Int) -> EmojiPresentation = {
-      EmojiPresentation(catalog.emoji(atFlatIndex: $0), policy: glyphs)
-    }
-    self.present = present
+    // What a cell primed by the benchmark brings, as a load would.
+    present = { EmojiPresentation(catalog.emoji(atFlatIndex: $0), policy: glyphs) }
     source = options.source
-    switch options.source {
-    case .simulated:
-      // The catalog is the "server".
-      let simulated = SimulatedSource(
-        latency: options.latency, failureRate: options.failureRate, seed: options.seed, scheduler: scheduler,
-        fetch: present)
-      loader = Loader(source: simulated, configuration: configuration)
-    case .http:
-      let http = EmojiOverHTTP.source(
-        server: options.source.server!, catalog: catalog, glyphs: glyphs,
-        connections: configuration.maxConcurrent)
-      loader = Loader(source: http, configuration: configuration)
-    }
+    loader = Loader(
+      source: options.source.loadSource(
+        catalog: catalog, glyphs: glyphs, options: options, connections: configuration.maxConcurrent,
+        scheduler: scheduler),
+      configuration: configuration)
     // Prefetch far enough ahead that 90% of loads are done by the time their row arrives,
     // up to six screens: a load must start two page turns before its page shows to make
     // it more often than not (`emoji-rater bench --warm-up 7.2`, 80×24, pages: ready 56%

@@ -65,6 +65,6 @@ extension SafeText {
 public enum StandardError {
   /// Writes `message` and a line break.
   public static func write(_ message: String) {
-    Platform.write(Array((SafeText.escapedKeepingLineBreaks(message) + "\n").utf8), to: STDERR_FILENO)
+    FileDescriptor.write(Array((SafeText.escapedKeepingLineBreaks(message) + "\n").utf8), to: STDERR_FILENO)
   }
 }
