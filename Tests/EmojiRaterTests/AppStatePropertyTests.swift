@@ -115,22 +115,30 @@ import Testing
     var canvas = TextCanvas(size: state.screen.size)
     for (index, step) in steps.enumerated() {
       if verbose { print("event \(index): \(step)") }
+      let before = state
+      var effects: [AppState.Effect] = []
       switch step {
       case .input(let event):
         if let command = KeyBindings.command(
           for: event, helpShown: state.isHelpShown, votingShown: state.voteOverlay != nil,
           searching: state.search?.isEditing == true)
         {
-          state.apply(command)
+          effects = state.apply(command)
           if command == .cycleFilter { memo.invalidate() }  // As the frame loop does.
+          if let wrong = Self.effectsProblem(effects, of: command, from: before, to: state) {
+            return "after event \(index) (\(step)): \(wrong)"
+          }
         }
       case .resize(let size):
-        state.apply(.resize(size))
+        effects = state.apply(.resize(size))
+        if let wrong = Self.effectsProblem(effects, of: .resize(size), from: before, to: state) {
+          return "after event \(index) (\(step)): \(wrong)"
+        }
       case .frame:
         state.advancePageScroll()
       }
       // A vote redraws its cell, as the frame loop has it.
-      memo.forget(items: state.takeVoteChanges().compactMap { state.shown.shownItem($0.item) })
+      memo.forget(items: effects.voteChanges.compactMap { state.shown.shownItem($0.item) })
       let violations = state.invariantViolations
       if !violations.isEmpty {
         return "after event \(index) (\(step)): \(violations.joined(separator: "; "))"
@@ -148,6 +156,44 @@ import Testing
         return
           "after event \(index) (\(step)): the screen drawn over the last one differs from one drawn whole"
       }
+    }
+    return nil
+  }
+
+  /// What is wrong with the effects `command` returned, taking the state
+  /// from `before` to `after`, if anything: the world outside must hear of
+  /// every change it keeps (each vote, each new list in the grid), and of
+  /// nothing that did not happen.
+  static func effectsProblem(
+    _ effects: [AppState.Effect], of command: Command, from before: AppState, to after: AppState
+  ) -> String? {
+    // Every vote that changed is handed to the store, ending as it is now; none that did not.
+    var handed: [Int: Vote?] = [:]
+    for change in effects.voteChanges { handed[change.item] = change.vote }
+    let changed = Set(before.votes.keys).union(after.votes.keys).filter {
+      before.votes[$0] != after.votes[$0]
+    }
+    for item in changed where handed[item] == nil {
+      return "the vote on item \(item) changed, and the store was not told"
+    }
+    for (item, vote) in handed where after.votes[item] != vote {
+      return
+        "the store was told item \(item) is \(String(describing: vote)), the state has \(String(describing: after.votes[item]))"
+    }
+    // A new list in the grid goes to the loader, the last one being what the grid shows.
+    let shownItems = effects.compactMap { effect in
+      if case .showItems(let items) = effect { items } else { nil }
+    }
+    if after.gridGeneration != before.gridGeneration, shownItems.last != after.shown {
+      return "the grid shows another list, and the loader was not told it"
+    }
+    if after.gridGeneration == before.gridGeneration, !shownItems.isEmpty {
+      return "the loader was told of a list the grid does not show"
+    }
+    // Only a quit quits, and a copy is of the selection.
+    if effects.contains(.quit), command != .quit { return "\(command) quit" }
+    for case .copyWhenLoaded(let cell) in effects where cell != after.selection {
+      return "a copy of \(cell), not the selection"
     }
     return nil
   }

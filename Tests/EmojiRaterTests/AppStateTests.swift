@@ -194,7 +194,50 @@ import Testing
     #expect(state.isHelpShown)
     state.apply(.closeOverlay)
     #expect(!state.isHelpShown)
-    state.apply(.closeOverlay)
-    #expect(!state.wantsQuit)
+    #expect(state.apply(.closeOverlay).isEmpty, "Esc with nothing open asks nothing, never to quit")
+  }
+}
+
+/// What a command asks of the world outside the state (`AppState.Effect`):
+/// the frame loop does these, and nothing the state did not ask for.
+@Suite struct AppStateEffectsTests: ScreenTest {
+  @Test func whatIsNotTheStatesIsAskedFor() {
+    var state = state()
+    #expect(state.apply(.quit) == [.quit])
+    #expect(state.apply(.redraw) == [.redraw])
+    #expect(state.apply(.cycleMode) == [.cycleMode])
+    #expect(state.apply(.resetStatistics) == [.resetStatistics])
+    #expect(state.apply(.suspend) == [.suspend])
+    #expect(state.apply(.move(.right)).isEmpty, "a move is the state's alone")
+  }
+
+  @Test func aCopyIsOfTheSelectedCell() throws {
+    var state = state([.move(.down)])
+    let selection = try #require(state.selection)
+    #expect(state.apply(.copySelection) == [.copyWhenLoaded(selection)])
+  }
+
+  @Test func aFilterShowsTheLoaderTheNewListAndAVoteGoesToTheStore() {
+    var state = state()
+    #expect(state.apply(.vote(.up)) == [.persistVote(.init(item: 0, vote: .up, previous: nil))])
+    let effects = state.apply(.cycleFilter)
+    #expect(effects == [.showItems(state.shown)])
+    #expect(state.shown != .all)
+  }
+
+  /// Without an index to rank with inside a frame (a catalog too long, or
+  /// the index not built yet), each change of the query asks the search's
+  /// queue, once.
+  @Test func aQueryWithoutAnIndexIsRankedOffTheMainThread() {
+    var state = AppState(catalog: screenTestCatalog, screenSize: Size(rows: 24, columns: 80))
+    #expect(state.apply(.startSearch).isEmpty, "nothing to rank yet")
+    #expect(
+      state.apply(.searchInput("c")) == [.rankSearch(.init(query: "c", candidates: nil, filterGeneration: 0))]
+    )
+    #expect(
+      state.apply(.searchInput("a")) == [
+        .rankSearch(.init(query: "ca", candidates: nil, filterGeneration: 0))
+      ])
+    #expect(state.apply(.move(.down)).isEmpty)
   }
 }

@@ -50,11 +50,12 @@ import Testing
   }
 
   @Test func votesUnderAFilterLandOnTheRightEmojiAndStayPut() {
-    var state = state(Self.voting + [.cycleFilter, .move(.first), .vote(.down)])
+    var state = state(Self.voting + [.cycleFilter, .move(.first)])
+    let effects = state.apply(.vote(.down))
     // Item 0 is now down, though the filter ("up") was built before: it stays shown.
     #expect(state.votes[0] == .down)
     #expect(state.layout.itemCount == 2)
-    #expect(state.takeVoteChanges().last == .init(item: 0, vote: .down, previous: .up))
+    #expect(effects == [.persistVote(.init(item: 0, vote: .down, previous: .up))])
   }
 
   @Test func anEmptyFilterSaysSo() {

@@ -117,7 +117,7 @@ import Testing
       if case .resize(let newSize) = command, newSize != canvas.size {
         canvas = TextCanvas(size: newSize)  // a resized terminal: what it kept is not to be trusted
       }
-      state.apply(command)
+      let effects = state.apply(command)
       // Frames pass: a page scroll may be under way, part way, or over.
       for _ in 0..<Int.random(in: 0...3, using: &random) { state.advancePageScroll() }
       let visible = state.layout.flatRange(
@@ -143,7 +143,7 @@ import Testing
       let hud = HUDModel(stats: stats, loading: nil, idle: Bool.random(using: &random))
 
       memo.forget(items: content.takeChanges())
-      memo.forget(items: state.takeVoteChanges().map(\.item))
+      memo.forget(items: effects.voteChanges.compactMap { state.shown.shownItem($0.item) })
       RootView.draw(state, content: content, hud: hud, memo: memo, on: canvas)
       let fresh = TextCanvas(size: canvas.size)
       RootView.draw(state, content: content, hud: hud, on: fresh)

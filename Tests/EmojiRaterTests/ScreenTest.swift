@@ -35,3 +35,12 @@ extension ScreenTest {
     return canvas
   }
 }
+
+extension [AppState.Effect] {
+  /// The votes these effects hand to the store, in order.
+  var voteChanges: [AppState.VoteChange] {
+    compactMap { effect in
+      if case .persistVote(let change) = effect { change } else { nil }
+    }
+  }
+}

@@ -128,14 +128,15 @@ import Testing
   }
 
   @Test func aVoteOnAMatchLandsOnThatEmoji() throws {
-    var state = state(typing("tears of joy") + [.confirmSearch, .vote(.up)])
+    var state = state(typing("tears of joy") + [.confirmSearch])
+    let effects = state.apply(.vote(.up))
     let joy = try #require(
       (0..<Self.catalog.count).first {
         Self.catalog.emoji(atFlatIndex: $0).name == "face with tears of joy"
       })
     #expect(state.selectedEmoji?.name == "face with tears of joy")
     #expect(state.votes == [joy: .up])
-    #expect(state.takeVoteChanges() == [.init(item: joy, vote: .up, previous: nil)])
+    #expect(effects == [.persistVote(.init(item: joy, vote: .up, previous: nil))], "handed to the store")
   }
 
   /// The search looks only among what the filter keeps, and a new filter
@@ -193,9 +194,10 @@ import Testing
 
   @Test func aPasteOutsideTheSearchChangesNothingButSaysWhereItGoes() {
     let before = state()
-    let after = state([.paste(Paste(text: "q+v/jjj"))])
+    var after = state()
+    let effects = after.apply(.paste(Paste(text: "q+v/jjj")))
     #expect(after.selection == before.selection)
-    #expect(after.votes.isEmpty && after.filter == .all && after.search == nil && !after.wantsQuit)
+    #expect(after.votes.isEmpty && after.filter == .all && after.search == nil && effects.isEmpty)
     #expect(after.message == "a paste goes into the search: press / first")
   }
 

@@ -9,26 +9,24 @@ import Testing
 @Suite struct VotingTests: ScreenTest {
   @Test func plusMinusAndZeroVoteOnTheSelectionAndEachIsHandedOver() {
     var state = state()
-    state.apply(.vote(.up))
+    var effects = state.apply(.vote(.up))
     #expect(state.selectedVote == .up)
-    state.apply(.move(.right))
-    state.apply(.vote(.down))
-    state.apply(.vote(nil))
+    effects += state.apply(.move(.right))
+    effects += state.apply(.vote(.down))
+    effects += state.apply(.vote(nil))
     #expect(state.votes == [0: .up])
     #expect(
-      state.takeVoteChanges() == [
-        .init(item: 0, vote: .up, previous: nil), .init(item: 1, vote: .down, previous: nil),
-        .init(item: 1, vote: nil, previous: .down),
+      effects == [
+        .persistVote(.init(item: 0, vote: .up, previous: nil)),
+        .persistVote(.init(item: 1, vote: .down, previous: nil)),
+        .persistVote(.init(item: 1, vote: nil, previous: .down)),
       ])
-    #expect(state.takeVoteChanges().isEmpty, "taken once")
   }
 
   @Test func votingTheSameAgainChangesNothing() {
     var state = state()
     state.apply(.vote(.up))
-    _ = state.takeVoteChanges()
-    state.apply(.vote(.up))
-    #expect(state.takeVoteChanges().isEmpty)
+    #expect(state.apply(.vote(.up)).isEmpty)
   }
 
   @Test func undoTakesBackTheLastVotesInTurnWhereverTheSelectionIs() {

@@ -86,7 +86,6 @@ public struct AppState: Sendable {
     guard let saveProblem else { return message ?? notice }
     return [saveProblem, message].compactMap { $0 }.joined(separator: "; ")
   }
-  public private(set) var wantsQuit = false
   /// Votes by flat item position: what the grid shows. The store keeps them
   /// by code points; the launcher maps them onto this catalog at start.
   public private(set) var votes: [Int: Vote] = [:]
@@ -98,9 +97,9 @@ public struct AppState: Sendable {
   private var filterAnchor: Int?
   /// Votes cast, newest last, with what each replaced, for `u`.
   private var undoStack: [VoteChange] = []
-  /// Votes changed since the frame loop last took them (for the store and
-  /// the cells to redraw): the state stays a value with no side effects.
-  public private(set) var voteChanges: [VoteChange] = []
+  /// What the command being applied asks of the world outside, in order
+  /// (`apply` returns them): empty between commands.
+  private var effects: [Effect] = []
   /// Animation time (spinners), in steps of `1 / stepsPerSecond` s. The frame
   /// loop sets it from its clock; everything else about the state is timeless.
   public var animationStep = 0
@@ -140,7 +139,12 @@ public struct AppState: Sendable {
 
   /// Picks up where the last run left off: its filter, then its selection
   /// (found by code points, so a new catalog version does not matter).
+  /// Before the loader starts: it is shown what the grid shows then.
   public mutating func restore(_ memory: SessionMemory) {
+    _ = collectingEffects { $0.restoreMemory(memory) }
+  }
+
+  private mutating func restoreMemory(_ memory: SessionMemory) {
     if let filter = memory.filter, filter != .all { show(filter, keeping: selectedItem) }
     guard let identifier = memory.selection,
       let item = (0..<fullCatalog.count).first(where: {
@@ -160,12 +164,6 @@ public struct AppState: Sendable {
   /// Starts with these votes (flat positions) without counting them as changes.
   public mutating func restoreVotes(_ votes: [Int: Vote]) {
     self.votes = votes
-  }
-
-  /// The vote changes since the last call.
-  public mutating func takeVoteChanges() -> [VoteChange] {
-    defer { voteChanges = [] }
-    return voteChanges
   }
 
   /// The selected emoji's position in `fullCatalog`.
@@ -193,7 +191,45 @@ public struct AppState: Sendable {
     selectedItem.map(fullCatalog.emoji(atFlatIndex:))
   }
 
-  public mutating func apply(_ command: Command) {
+  /// What a command asks of the world outside the state: the state stays a
+  /// value, and the frame loop carries these out (`FrameLoop.run`), in order.
+  public enum Effect: Equatable, Sendable {
+    /// A vote changed: the store keeps it, and its cell draws again.
+    case persistVote(VoteChange)
+    /// The grid shows another list (a filter, a query's matches): the
+    /// loader hears of it.
+    case showItems(ShownItems)
+    /// A query to rank off the main thread (`SearchRunner`): the catalog is
+    /// too long to rank inside a frame, or its index is not built yet. The
+    /// matches come back through `show(_:)`.
+    case rankSearch(PendingSearch)
+    /// Copy this cell's emoji to the clipboard once it has loaded (the
+    /// glyph is part of what a load brings), unless the selection moves first.
+    case copyWhenLoaded(IndexPath)
+    case cycleMode
+    case resetStatistics
+    /// Draw the whole screen afresh (Ctrl-L).
+    case redraw
+    /// Give the terminal back to the shell until `fg` (Ctrl-Z).
+    case suspend
+    case quit
+  }
+
+  /// Applies `command` and returns what it asks of the world outside.
+  @discardableResult
+  public mutating func apply(_ command: Command) -> [Effect] {
+    collectingEffects { $0.update(command) }
+  }
+
+  /// Runs `change`, returning the effects it asked for.
+  private mutating func collectingEffects(_ change: (inout AppState) -> Void) -> [Effect] {
+    effects = []
+    change(&self)
+    defer { effects = [] }
+    return effects
+  }
+
+  private mutating func update(_ command: Command) {
     message = nil
     if command != .cycleFilter { filterAnchor = nil }
     switch command {
@@ -225,7 +261,7 @@ public struct AppState: Sendable {
     case .select(let row, let column) where voteOverlay != nil:
       // A click on a choice takes it; anywhere else closes the overlay.
       if let choice = voteOverlayFrame?.choice(atRow: row, column: column) {
-        apply(.vote(choice.vote))
+        update(.vote(choice.vote))
       } else if voteOverlayFrame?.contains(row: row, column: column) != true {
         voteOverlay = nil  // Outside the box; a click on its border changes nothing.
       }
@@ -271,7 +307,7 @@ public struct AppState: Sendable {
       voteOverlay?.highlighted = VoteOverlay.Choice(rawValue: index)!
     case .confirmOverlay:
       guard let overlay = voteOverlay else { return }
-      apply(.vote(overlay.highlighted.vote))
+      update(.vote(overlay.highlighted.vote))
     case .toggleHUD:
       isHUDShown.toggle()
     case .closeOverlay:
@@ -306,13 +342,15 @@ public struct AppState: Sendable {
       let count = layout.itemCount
       select(layout.indexPath(flatIndex: (here + (forward ? 1 : count - 1)) % count))
     case .copySelection:
-      break  // The controller writes to the terminal, then says so (`message`).
+      // The frame loop writes to the terminal, then says so (`message`).
+      if let selection { effects.append(.copyWhenLoaded(selection)) }
     case .resize(let size):
       resize(to: size)
-    case .redraw, .cycleMode, .resetStatistics, .suspend:
-      break  // Not the state's: the controller handles them.
-    case .quit:
-      wantsQuit = true
+    case .redraw: effects.append(.redraw)
+    case .cycleMode: effects.append(.cycleMode)
+    case .resetStatistics: effects.append(.resetStatistics)
+    case .suspend: effects.append(.suspend)
+    case .quit: effects.append(.quit)
     }
   }
 
@@ -354,6 +392,7 @@ public struct AppState: Sendable {
     self.shown = shown
     self.sections = sections
     gridGeneration += 1
+    effects.append(.showItems(shown))
     layout = GridLayout(sectionItemCounts: sections.map(\.count), width: screen.size.columns)
     voteOverlay = nil
     selection = item.flatMap(shown.shownItem).map(layout.indexPath(flatIndex:)) ?? layout.lastIndexPath
@@ -364,7 +403,12 @@ public struct AppState: Sendable {
   /// A query's matches, ranked here or on the search's queue: the grid
   /// shows them, best first and selected. Results for a query or a filter
   /// that has changed since are dropped (newer ones are on their way).
-  public mutating func show(_ results: SearchResults) {
+  @discardableResult
+  public mutating func show(_ results: SearchResults) -> [Effect] {
+    collectingEffects { $0.showMatches(results) }
+  }
+
+  private mutating func showMatches(_ results: SearchResults) {
     guard var search, search.query == results.query, results.filterGeneration == filterGeneration else {
       return
     }
@@ -385,19 +429,17 @@ public struct AppState: Sendable {
       guard search.answered != nil else { return }
       self.search?.answered = nil
       showFiltered(selecting: search.origin)
-    } else if let searchIndex,
-      let results = SearchResults.rank(
+    } else if let searchIndex {
+      if let results = SearchResults.rank(
         search.query, in: searchIndex, among: filterItems, filterGeneration: filterGeneration)
-    {
-      show(results)
+      {
+        showMatches(results)
+      }
+    } else {
+      effects.append(
+        .rankSearch(
+          PendingSearch(query: search.query, candidates: filterItems, filterGeneration: filterGeneration)))
     }
-  }
-
-  /// The search the state waits on a `SearchRunner` for: the query and
-  /// what to rank it among. nil when the grid is up to date.
-  public var pendingSearch: PendingSearch? {
-    guard searchIndex == nil, let search, search.isRanking else { return nil }
-    return PendingSearch(query: search.query, candidates: filterItems, filterGeneration: filterGeneration)
   }
 
   /// Whether the search was confirmed (Enter) before its matches came:
@@ -406,7 +448,8 @@ public struct AppState: Sendable {
     search.map { !$0.isEditing && $0.isRanking } ?? false
   }
 
-  public struct PendingSearch: Sendable {
+  /// A query for a `SearchRunner` to rank, and what to rank it among.
+  public struct PendingSearch: Equatable, Sendable {
     public var query: String
     /// What the filter keeps: ascending catalog positions, nil for all.
     public var candidates: [Int]?
@@ -463,7 +506,7 @@ public struct AppState: Sendable {
   private mutating func setVote(_ vote: Vote?, on item: Int) {
     let previous = votes[item]
     votes[item] = vote
-    voteChanges.append(VoteChange(item: item, vote: vote, previous: previous))
+    effects.append(.persistVote(VoteChange(item: item, vote: vote, previous: previous)))
   }
 
   private mutating func select(_ indexPath: IndexPath) {

@@ -61,8 +61,8 @@ public final class FrameLoop {
   /// a frame, and until a short one's index is built (nil when the state
   /// came with one).
   private var searchRunner: SearchRunner?
-  /// The query and filter list last handed to `searchRunner`.
-  private var askedSearch: (query: String, filterGeneration: Int)?
+  /// A command asked to quit: the tick ends there.
+  private var quitRequested = false
   /// The query on screen, and when the first keystroke its matches are
   /// not yet drawn for was handled: the start of a search's time to results.
   private var shownQuery: String?
@@ -162,8 +162,7 @@ public final class FrameLoop {
     }
     for command in commands { perform(command) }
     noteQuery(at: start)
-    askForSearch()
-    if state.wantsQuit {
+    if quitRequested {
       onQuit?()
       return
     }
@@ -312,61 +311,57 @@ public final class FrameLoop {
     perform(command)
   }
 
+  /// Applies a command to the state and carries out what it asks for.
   private func perform(_ command: Command) {
+    let start = clock.now()
+    let effects = state.apply(command)
     switch command {
-    case .redraw:
-      screen.invalidate()
-      memo.invalidate()
-    case .cycleMode:
-      loading.cycleMode()
-      // The HUD shows the new mode's frames from here (the totals stay),
-      // and its label now, not at its next turn.
-      stats.resetWindow()
-      lastHUDRefresh = 0
-    case .suspend:
-      screen.suspend()
-      resumedFromSuspend = true
-      // Back after `fg`: the size may have changed while stopped.
-      state.apply(.resize(screen.updateSize()))
-    case .copySelection:
-      state.apply(command)
-      // The glyph is part of what a load hides: it is copied once it shows.
-      pendingCopy = state.selection
-      copyWhenLoaded()
-      if pendingCopy != nil { state.message = "still loading: y copies it once it shows" }
-    case .resetStatistics:
-      loading.resetStatistics()
-      stats.reset()
-      searchLatency = LatencyRecorder()
-      searchWork = LatencyRecorder()
     case .searchInput, .searchBackspace, .paste:
-      let start = clock.now()
-      apply(command)
       searchWork.record(milliseconds: Double(clock.now() - start) / 1e6)
-    default:
-      apply(command)
+    default: break
     }
-    for change in state.takeVoteChanges() { record(change) }
+    for effect in effects { run(effect) }
     needsDisplay = true
     // Debug builds (every test, the end-to-end fuzzing among them) stop at
     // the command that broke the state, not at a later one that trips on it.
     assert(state.invariantViolations.isEmpty, "after \(command): \(state.invariantViolations)")
   }
 
-  /// Applies a command to the state; a new list in the grid goes to the loader.
-  private func apply(_ command: Command) {
-    changingGrid { $0.apply(command) }
-  }
-
-  /// Changes the state; if the grid now shows another list (a filter, a
-  /// query's matches), the loader hears of it. Returns whether it did.
-  @discardableResult
-  private func changingGrid(_ change: (inout AppState) -> Void) -> Bool {
-    let grid = state.gridGeneration
-    change(&state)
-    guard state.gridGeneration != grid else { return false }
-    loading.show(state.shown)
-    return true
+  /// Carries out one thing a command asked of the world outside the state.
+  private func run(_ effect: AppState.Effect) {
+    switch effect {
+    case .persistVote(let change):
+      record(change)
+    case .showItems(let items):
+      loading.show(items)
+    case .rankSearch(let pending):
+      searchRunner?.rank(pending) { [weak self] results in self?.receive(results) }
+    case .copyWhenLoaded(let cell):
+      pendingCopy = cell
+      copyWhenLoaded()
+      if pendingCopy != nil { state.message = "still loading: y copies it once it shows" }
+    case .cycleMode:
+      loading.cycleMode()
+      // The HUD shows the new mode's frames from here (the totals stay),
+      // and its label now, not at its next turn.
+      stats.resetWindow()
+      lastHUDRefresh = 0
+    case .resetStatistics:
+      loading.resetStatistics()
+      stats.reset()
+      searchLatency = LatencyRecorder()
+      searchWork = LatencyRecorder()
+    case .redraw:
+      screen.invalidate()
+      memo.invalidate()
+    case .suspend:
+      screen.suspend()
+      resumedFromSuspend = true
+      // Back after `fg`: the size may have changed while stopped.
+      for effect in state.apply(.resize(screen.updateSize())) { run(effect) }
+    case .quit:
+      quitRequested = true
+    }
   }
 
   /// Notes when the query changed: its matches are owed from then.
@@ -381,22 +376,12 @@ public final class FrameLoop {
     }
   }
 
-  /// Hands the query to the search's queue, if the state waits on it for one
-  /// it has not been given yet.
-  private func askForSearch() {
-    guard let searchRunner, let pending = state.pendingSearch else {
-      askedSearch = nil  // Nothing owed: a later query asks afresh, even the same one.
-      return
-    }
-    guard askedSearch.map({ $0 != (pending.query, pending.filterGeneration) }) ?? true else { return }
-    askedSearch = (pending.query, pending.filterGeneration)
-    searchRunner.rank(pending) { [weak self] results in self?.receive(results) }
-  }
-
   /// Matches ranked off the main thread: shown at the next frame, if they
   /// still answer what is typed.
   private func receive(_ results: SearchResults) {
-    guard changingGrid({ $0.show(results) }) else { return }
+    let effects = state.show(results)
+    guard !effects.isEmpty else { return }
+    for effect in effects { run(effect) }
     needsDisplay = true
     wake()
   }
