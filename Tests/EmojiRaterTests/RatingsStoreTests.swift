@@ -118,6 +118,32 @@ import Testing
     }
   }
 
+  /// A watcher hears once that votes stopped being saved, not at every
+  /// retry, and once that they are saved again.
+  @Test func aWatcherHearsWhenSavingFailsAndWhenItWorksAgain() throws {
+    try withRatingsDirectory { directory in
+      let failing = Locked(true)
+      var writer = AtomicFileWriter()
+      writer.beforeRename = { _ in
+        if failing.withLock({ $0 }) { throw SimulatedCrash() }
+      }
+      let store = try RatingsStore.open(
+        .explicit(directory + "/ratings.json"), environment: [:], writer: writer, now: Date.init)
+      let heard = Locked<[RatingsStoreError?]>([])
+      store.watchSaveProblems { problem in heard.withLock { $0.append(problem) } }
+      store.set(.up, for: "1f600", at: ratingsNoon)
+      #expect(throws: RatingsStoreError.self) { try store.flush() }
+      #expect(throws: RatingsStoreError.self) { try store.flush() }
+      #expect(heard.withLock { $0.count } == 1, "told once, not at each failed attempt")
+      #expect(heard.withLock { $0.first } != nil)
+      failing.withLock { $0 = false }
+      try store.flush()
+      #expect(heard.withLock { $0.count } == 2)
+      #expect(heard.withLock { $0.last } == .some(nil), "told the votes are safe again")
+      try store.close()
+    }
+  }
+
   @Test func anUnparsableFileIsKeptAsideByteForByteAndTheStoreStartsEmpty() throws {
     try withRatingsDirectory { directory in
       let path = directory + "/ratings.json"

@@ -32,7 +32,19 @@ public final class FrameLoop {
   public var onQuit: (() -> Void)?
   /// Where votes are kept: each one is handed over as it is cast (the store
   /// writes it off the main thread). nil keeps votes on screen only.
-  public var ratings: RatingsStore?
+  /// A save that fails is said on the bottom line at once, the HUD shown
+  /// or not, until one succeeds (the store retries every second on its own).
+  public var ratings: RatingsStore? {
+    didSet {
+      ratings?.watchSaveProblems { [weak self] problem in
+        DispatchQueue.main.async {
+          MainActor.assumeIsolated {
+            self?.show(saveProblem: problem?.description)
+          }
+        }
+      }
+    }
+  }
   /// Called after each frame drawn and written (the benchmark counts them, to
   /// give the bytes the terminal received per frame).
   public var onFrameWritten: (() -> Void)?
@@ -53,8 +65,6 @@ public final class FrameLoop {
   /// The cell `y` was pressed on while it loaded: copied when it shows,
   /// unless the selection moves first.
   private var pendingCopy: IndexPath?
-  /// A look at the store's last save is due in a second.
-  private var saveCheckScheduled = false
   /// The process was stopped (Ctrl-Z) during this tick.
   private var resumedFromSuspend = false
   /// Ranks queries off the main thread: for a catalog too long to rank in
@@ -186,7 +196,6 @@ public final class FrameLoop {
       visibleRows: state.screen.isTooSmall ? 0..<0 : state.presentedViewport.rows, layout: state.layout,
       selectedRow: state.selection.map(state.layout.row(of:)), jumpScreens: state.jumpScreens)
     copyWhenLoaded()
-    showSaveProblem()
     var mark = clock.now()
     work.input = mark - start
 
@@ -263,25 +272,10 @@ public final class FrameLoop {
     needsDisplay = true
   }
 
-  /// A failed save of votes, looked for at every frame (a lock and a
-  /// read) and said at once on the bottom line, the HUD shown or not.
-  private func showSaveProblem() {
-    let saveProblem = ratings?.lastSaveError.map(\.description)
-    if saveProblem != state.saveProblem {
-      state.saveProblem = saveProblem
-      needsDisplay = true
-    }
-    if saveProblem != nil, !saveCheckScheduled {
-      // The store retries every second on its own: look again then, even
-      // if nothing else moves, so the notice goes as soon as votes are safe.
-      saveCheckScheduled = true
-      DispatchQueue.main.asyncAfter(deadline: .now() + 1) { [weak self] in
-        MainActor.assumeIsolated {
-          self?.saveCheckScheduled = false
-          self?.wake()
-        }
-      }
-    }
+  private func show(saveProblem: String?) {
+    state.saveProblem = saveProblem
+    needsDisplay = true
+    wake()
   }
 
   /// Takes fresh figures for the HUD a few times a second, and once more as

@@ -50,6 +50,8 @@ public final class RatingsStore: Sendable {
     var saveQueued = false
     var retryQueued = false
     var lastSaveError: RatingsStoreError?
+    /// Told on the store's queue when `lastSaveError` comes or goes.
+    var onSaveProblem: (@Sendable (RatingsStoreError?) -> Void)?
     /// Held from open to close in a read-write store; nil otherwise.
     var lock: FileLock?
     var isClosed = false
@@ -194,6 +196,13 @@ public final class RatingsStore: Sendable {
     state.withLock { $0.revision == $0.savedRevision ? nil : $0.lastSaveError }
   }
 
+  /// Tells `handler` (on the store's queue) whenever the votes stop being
+  /// saved, with why, and when they are saved again, with nil: a screen
+  /// can say so at once, and until a save succeeds, without asking.
+  public func watchSaveProblems(_ handler: @escaping @Sendable (RatingsStoreError?) -> Void) {
+    state.withLock { $0.onSaveProblem = handler }
+  }
+
   /// Blocks until every change made so far is on disk. Throws when it
   /// cannot be saved; the votes stay in memory and saving is retried.
   /// Never call it from the store's own queue.
@@ -290,9 +299,9 @@ public final class RatingsStore: Sendable {
         saving = saving.merging(theirs, base: snapshot.onDisk, cleared: snapshot.cleared)
       }
       try writer.write(RatingsFile.encode(saving), to: path)
-      state.withLock { state in
+      let recovered = state.withLock { state -> (@Sendable (RatingsStoreError?) -> Void)? in
+        defer { state.lastSaveError = nil }
         state.savedRevision = snapshot.revision
-        state.lastSaveError = nil
         state.onDisk = saving
         // What came from the other copy is ours too now, unless changed here meanwhile.
         for identifier in Set(saving.map(\.identifier)).union(snapshot.ratings.map(\.identifier))
@@ -305,13 +314,18 @@ public final class RatingsStore: Sendable {
             state.ratings.clear(identifier)
           }
         }
+        return state.lastSaveError == nil ? nil : state.onSaveProblem
       }
+      recovered?(nil)
     } catch {
-      let queueRetry = state.withLock { state -> Bool in
-        state.lastSaveError = error
-        defer { state.retryQueued = true }
-        return !state.retryQueued
+      let (queueRetry, tell) = state.withLock { state in
+        defer {
+          state.lastSaveError = error
+          state.retryQueued = true
+        }
+        return (!state.retryQueued, state.lastSaveError == error ? nil : state.onSaveProblem)
       }
+      tell?(error)
       if queueRetry {
         // Weak: a disk that stays broken must not keep a dropped store alive forever.
         queue.asyncAfter(deadline: .now() + 1) { [weak self] in
