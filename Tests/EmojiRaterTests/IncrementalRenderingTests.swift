@@ -108,6 +108,7 @@ import Testing
     // Frames' timings for the HUD: its figures change as they come.
     var stats = FrameStats()
     var clock: UInt64 = 0
+    var spinners = SpinnerPhase()
     for step in 0..<300 {
       // Seconds of drawing under Thread Sanitizer: let the other suites'
       // main-actor work (loader arrivals) through now and then.
@@ -129,10 +130,10 @@ import Testing
         ]
         content.set(choices[Int.random(in: 0..<3, using: &random)], forItem: item)
       }
-      state.animationStep += Int.random(in: 0...7, using: &random)
+      spinners.step += Int.random(in: 0...7, using: &random)
       // Now and then more or fewer spinners on screen change how they take turns.
       if Int.random(in: 0..<10, using: &random) == 0 {
-        state.spinnerGroups = [6, 12, 24][Int.random(in: 0..<3, using: &random)]
+        spinners.groups = [6, 12, 24][Int.random(in: 0..<3, using: &random)]
       }
 
       if Bool.random(using: &random) {
@@ -144,9 +145,9 @@ import Testing
 
       memo.forget(items: content.takeChanges())
       memo.forget(items: effects.voteChanges.compactMap { state.shown.shownItem($0.item) })
-      RootView.draw(state, content: content, hud: hud, memo: memo, on: canvas)
+      RootView.draw(state, content: content, hud: hud, spinners: spinners, memo: memo, on: canvas)
       let fresh = TextCanvas(size: canvas.size)
-      RootView.draw(state, content: content, hud: hud, on: fresh)
+      RootView.draw(state, content: content, hud: hud, spinners: spinners, on: fresh)
       if let difference = difference(canvas, fresh) {
         Issue.record("after step \(step) (\(command)): \(difference)")
         return

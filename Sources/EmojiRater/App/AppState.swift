@@ -100,11 +100,7 @@ public struct AppState: Sendable {
   /// What the command being applied asks of the world outside, in order
   /// (`apply` returns them): empty between commands.
   private var effects: [Effect] = []
-  /// Animation time (spinners), in steps of `1 / stepsPerSecond` s. The frame
-  /// loop sets it from its clock; everything else about the state is timeless.
-  public var animationStep = 0
-  /// How many groups the spinners move on in, one per step (`CellView.spinnerGroups`).
-  public var spinnerGroups = CellView.spinnerGroups(spinners: 0)
+  /// Steps a second the spinners move in (`SpinnerPhase`).
   public static let stepsPerSecond = 60
 
   public init(catalog: EmojiCatalog, screenSize: Size, notice: String? = nil) {

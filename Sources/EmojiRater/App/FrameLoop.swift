@@ -57,6 +57,8 @@ public final class FrameLoop {
   private let memo = RenderMemo()
   private let frameTimer = DispatchSource.makeTimerSource(queue: .main)
   private var spinnerClock = SpinnerClock()
+  /// Where the spinners on screen are in their turn.
+  private var spinners = SpinnerPhase()
   /// The HUD as last drawn; it is refreshed at most every `hudStep` so that
   /// drawing it does not become the reason for frames.
   private var shownHUD = HUDModel()
@@ -200,14 +202,13 @@ public final class FrameLoop {
     work.input = mark - start
 
     // While a page slides the spinners hold still (`SpinnerClock`) and keep their groups.
-    let step = spinnerClock.step(at: mark, after: state.animationStep, holding: state.isPageScrolling)
+    let step = spinnerClock.step(at: mark, after: spinners.step, holding: state.isPageScrolling)
     let groups =
       state.isPageScrolling
-      ? state.spinnerGroups
-      : CellView.spinnerGroups(spinners: loading.visibleLoadCount, keeping: state.spinnerGroups)
-    if step != state.animationStep || groups != state.spinnerGroups {
-      state.animationStep = step
-      state.spinnerGroups = groups
+      ? spinners.groups
+      : CellView.spinnerGroups(spinners: loading.visibleLoadCount, keeping: spinners.groups)
+    if step != spinners.step || groups != spinners.groups {
+      spinners = SpinnerPhase(step: step, groups: groups)
       // Some spinner on screen moves on at almost every step.
       if loading.hasVisibleLoads { needsDisplay = true }
     }
@@ -228,7 +229,8 @@ public final class FrameLoop {
       } else {
         memo.invalidate()
       }
-      RootView.draw(state, content: loading, hud: shownHUD, memo: memo, on: screen.frameCanvas)
+      RootView.draw(
+        state, content: loading, hud: shownHUD, spinners: spinners, memo: memo, on: screen.frameCanvas)
       let drawn = clock.now()
       screen.endFrame()
       work.draw = drawn - mark

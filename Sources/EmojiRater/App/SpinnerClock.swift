@@ -1,3 +1,22 @@
+/// Where the spinners are in their turn, as a frame draws them: the
+/// animation step (`AppState.stepsPerSecond` a second) and how many groups
+/// they move on in, one group a step (`CellView.spinnerGroups`). The frame
+/// loop keeps it from its clock; the state knows no time.
+public struct SpinnerPhase: Equatable, Sendable {
+  public var step: Int
+  public var groups: Int
+
+  public init(step: Int, groups: Int) {
+    self.step = step
+    self.groups = groups
+  }
+
+  /// The first step, with no spinners yet.
+  public init() {
+    self.init(step: 0, groups: CellView.spinnerGroups(spinners: 0))
+  }
+}
+
 /// The spinners' animation step (`AppState.stepsPerSecond` a second): the
 /// clock's, less the steps it made while the spinners held still, so that
 /// they go on from where they stopped rather than jump.

@@ -36,12 +36,13 @@ enum GridView {
   /// the cells that changed are drawn, and only cells whose content is
   /// unknown are asked for.
   @MainActor
-  static func draw(_ state: AppState, content: any GridContent, previous: Drawn?, on canvas: any Canvas)
-    -> Drawn
-  {
+  static func draw(
+    _ state: AppState, content: any GridContent, spinners: SpinnerPhase, previous: Drawn?,
+    on canvas: any Canvas
+  ) -> Drawn {
     let layout = state.layout
-    let step = state.animationStep
-    let groups = state.spinnerGroups
+    let step = spinners.step
+    let groups = spinners.groups
     var lines: [Line] = []
     lines.reserveCapacity(state.presentedViewport.height)
     for (screenRow, row) in state.presentedViewport.rows.enumerated() {

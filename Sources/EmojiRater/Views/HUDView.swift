@@ -22,11 +22,11 @@ enum HUDView {
   static func draw(_ hud: HUDModel, notice: String?, row: Int, on canvas: any Canvas) {
     let separator = canvas.isUnicode ? " │ " : " | "
     let key = LayoutKey(hud: hud, notice: notice, width: canvas.size.columns - 2, ascii: !canvas.isUnicode)
-    // The HUD's figures change a few times a second, the screen up to sixty:
-    // laying the line out (formatting, fitting) once per change is enough.
-    if lastLayout?.key != key { lastLayout = (key, layout(key, separator: separator)) }
+    // Laid out (formatted, fitted) only when drawn: the frame loop draws
+    // the bottom lines again only when what they show changed
+    // (`RootView`), and the HUD's figures change a few times a second.
     var column = 1
-    for (index, (text, style)) in lastLayout!.segments.enumerated() {
+    for (index, (text, style)) in layout(key, separator: separator).enumerated() {
       if index > 0 { column += canvas.text(separator, row: row, column: column, style: Theme.hint) }
       column += canvas.text(text, row: row, column: column, maxWidth: key.width + 1 - column, style: style)
     }
@@ -38,8 +38,6 @@ enum HUDView {
     var width: Int
     var ascii: Bool
   }
-
-  @MainActor private static var lastLayout: (key: LayoutKey, segments: [(String, Style)])?
 
   /// The pieces that fit `key.width`, long forms if all fit, else short ones,
   /// dropping the least important until they do. Each piece is measured once:

@@ -4,11 +4,13 @@ import Terminal
 public enum RootView {
   /// Draws the screen. With a `memo` the canvas is taken to hold the last
   /// frame, and only what changed is drawn again; without one the canvas is
-  /// cleared and drawn whole. Both give the same screen.
+  /// cleared and drawn whole. Both give the same screen. `spinners`: where
+  /// the spinners of cells still loading are in their turn.
   @MainActor
   public static func draw(
-    _ state: AppState, content: any GridContent, hud: HUDModel? = nil, memo: RenderMemo? = nil,
-    on canvas: any Canvas
+    _ state: AppState, content: any GridContent, hud: HUDModel? = nil,
+    spinners: SpinnerPhase = SpinnerPhase(),
+    memo: RenderMemo? = nil, on canvas: any Canvas
   ) {
     let frame = RenderMemo.Frame(
       size: canvas.size, isUnicode: canvas.isUnicode, layout: state.layout, grid: state.gridGeneration)
@@ -20,7 +22,7 @@ public enum RootView {
       memo?.invalidate()
       return
     }
-    let grid = GridView.draw(state, content: content, previous: previous, on: canvas)
+    let grid = GridView.draw(state, content: content, spinners: spinners, previous: previous, on: canvas)
     // The two bottom lines: drawn again only when what they show changed
     // (at 200 columns, drawing them every frame was a sixth of drawing).
     let bottom = BottomLines(state, content: content, hud: hud)
