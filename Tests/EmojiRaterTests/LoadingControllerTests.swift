@@ -287,17 +287,22 @@ import Testing
   }
 
   /// The benchmark's oracle needs how long each cell stayed on screen.
-  @Test func theDisplayLogNotesWhenACellCameAndWhenItLeft() {
+  @Test func theDisplayLogNotesWhenACellCameAndWhenItLeft() async {
     let controller = controller(.async)
-    controller.startDisplayLog()
+    let log = RunLog(start: clock.now())
+    controller.observer = log
     controller.update(visibleRows: 1..<2, layout: layout)  // the first row of cells: items 0–14
     clock.advance(milliseconds: 250)
     controller.update(visibleRows: 2..<3, layout: layout)  // it leaves; items 15–29 come
-    let first = controller.displayLog.first { $0.item == 0 }
+    let first = log.displays.first { $0.item == 0 }
     #expect(first == OraclePrefetcher.Display(item: 0, time: 0, end: 250))
-    let second = controller.displayLog.first { $0.item == 15 }
+    let second = log.displays.first { $0.item == 15 }
     #expect(second == OraclePrefetcher.Display(item: 15, time: 250), "still on screen: no end")
-    #expect(controller.displayLog.count == 30)
+    #expect(log.displays.count == 30)
+    // The loads that took a slot: the second row's (async let the first
+    // row's requests go as it left, before they started).
+    #expect(await eventually { log.loads.starts.count == 15 })
+    #expect(Set(log.loads.starts.map(\.item)) == Set(15..<30))
   }
 
   /// Deadlines as far as the screen can tell (`LoadDeadlinesTests` has the

@@ -73,7 +73,8 @@ public struct BenchRunner {
     let primed = Set(state.layout.flatRange(ofRows: state.viewport.rows))
     // The first screen is in the log from 0: a stop before the view has
     // moved looks at it.
-    loading.startDisplayLog()
+    let log = RunLog(start: clock.now())
+    loading.observer = log
     // Where the display log's clock starts on the terminal's, read at
     // once: the keys' times are the terminal's.
     let logStart = Platform.monotonicNanoseconds()
@@ -138,7 +139,7 @@ public struct BenchRunner {
     // next run (and a server see their connections close).
     spin(until: Date().addingTimeInterval(server.isWatching ? 0.3 : 0.02))
 
-    let displays = loading.displayLog
+    let displays = log.displays
     // The oracle knows each load's latency ahead: a simulated source's
     // draws can be known, a server's cannot.
     let knowsLatencies = loading.loader.firstLatency(of: 0) != nil
@@ -155,7 +156,7 @@ public struct BenchRunner {
     let stops = SettleMetrics.stops(
       steps: steps, typedAt: terminal.typedTimes.map(onLogClock), measuredFrom: warmUp * 1000,
       end: onLogClock(measuredTo))
-    let arrivals = loading.arrivalLog
+    let arrivals = log.arrivals
     let settle = SettleMetrics.measure(stops: stops, displays: displays) {
       arrivals[$0] ?? (primed.contains($0) ? 0 : nil)
     }
@@ -217,12 +218,12 @@ public struct BenchRunner {
       blindOracleReadyOnDisplay: blindOracle,
       loads: mode == .sync
         ? nil
-        : LoadFates(log: loading.loadLog, displays: displays, from: scoredFrom, to: onLogClock(measuredTo)))
+        : LoadFates(log: log.loads, displays: displays, from: scoredFrom, to: onLogClock(measuredTo)))
   }
 
   /// How many items came on screen for the first time (and not already
   /// loaded) at or after `measuredFrom` milliseconds, a second of `seconds`.
-  /// `displays` in the order they began, as `LoadingController.displayLog` has them.
+  /// `displays` in the order they began, as `RunLog.displays` has them.
   nonisolated static func newCellsPerSecond(
     displays: [OraclePrefetcher.Display], measuredFrom: Double, seconds: Double, alreadyLoaded: Set<Int>
   ) -> Double {

@@ -22,7 +22,7 @@ public struct LoadFates: Codable, Equatable, Sendable {
   public var underWayAtEnd = 0
 
   /// The loads that took a slot and the landings, as the loading
-  /// controller logs them (`LoadingController.loadLog`), in milliseconds.
+  /// benchmark's record of a run has them (`RunLog.loads`), in milliseconds.
   public struct Log: Equatable, Sendable {
     public struct Event: Equatable, Sendable {
       public var item: Int

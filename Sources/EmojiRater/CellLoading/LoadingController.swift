@@ -54,29 +54,12 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// arrivals count: a cell coming into view is on a line the screen draws
   /// whole anyway.
   private var changedItems: Set<Int>? = []
-  /// Cells coming on screen and leaving it since `startDisplayLog()`, in
-  /// order, for the benchmark's oracle: paired into displays only when
-  /// asked (`displayLog`), so a frame pays an append per cell, no lookup.
-  private var displayEvents: [DisplayEvent] = []
-  private var displayLogStart: UInt64?
-  /// When each item's data first arrived since `startDisplayLog()`, in
-  /// milliseconds on the same clock: what the screen showed when a scroll
-  /// stopped (`SettleMetrics`).
-  public private(set) var arrivalLog: [Int: Double] = [:]
-  /// Every load that took a slot since `startDisplayLog()`, and every
-  /// landing (an item evicted and loaded again lands twice), in order and
-  /// on the same clock: where the loads went (`LoadFates`).
-  public private(set) var loadLog = LoadFates.Log()
+  /// Told of each cell coming and going, each load and each landing (the
+  /// benchmark's record of a run); nil in the app.
+  public weak var observer: (any LoadingObserver)?
   /// The clock as the current `update` read it: the cells it displays all
   /// came on screen then (and a slide frame displays hundreds).
   private var updateTime: UInt64?
-
-  private struct DisplayEvent {
-    var item: Int
-    /// Milliseconds since the log started.
-    var time: Double
-    var isEnd: Bool
-  }
 
   /// `glyphs` says what a loaded cell draws (worked out with each load,
   /// on the loader's thread).
@@ -123,9 +106,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
         ?? .adaptive(leadTime: options.latency.quantile(PrefetchPlanner.leadQuantile)),
       maximumScreens: 6, assumedSpeed: PoolSizing.steadyRowsPerSecond, plansForStops: true)
     loader.onChange = { [unowned self] id in arrived(id) }
-    loader.onSubmit = { [unowned self] id in
-      if let logTime { loadLog.starts.append(.init(item: id, time: logTime)) }
-    }
+    loader.onSubmit = { [unowned self] id in observer?.loadStarted(item: id, at: clock.now()) }
   }
 
   // MARK: Frames
@@ -251,41 +232,6 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     loader.resetCounters()
   }
 
-  /// Starts recording when each item comes on screen (times from now).
-  public func startDisplayLog() {
-    displayEvents = []
-    arrivalLog = [:]
-    loadLog = LoadFates.Log()
-    displayLogStart = clock.now()
-  }
-
-  /// Milliseconds since `startDisplayLog()`; nil when not logging.
-  private var logTime: Double? {
-    displayLogStart.map { Double(clock.now() - $0) / 1e6 }
-  }
-
-  /// Every display since `startDisplayLog()`, in the order they began.
-  public var displayLog: [OraclePrefetcher.Display] {
-    var log: [OraclePrefetcher.Display] = []
-    var open: [Int: Int] = [:]  // Where each item on screen has its display in `log`.
-    for event in displayEvents {
-      if event.isEnd {
-        if let index = open.removeValue(forKey: event.item) { log[index].end = event.time }
-      } else {
-        open[event.item] = log.count
-        log.append(.init(item: event.item, time: event.time))
-      }
-    }
-    return log
-  }
-
-  /// Notes that `item` came on screen or left it, when logging.
-  private func logDisplay(of item: Int, isEnd: Bool) {
-    guard let displayLogStart else { return }
-    displayEvents.append(
-      DisplayEvent(item: item, time: Double(currentTime() - displayLogStart) / 1e6, isEnd: isEnd))
-  }
-
   /// The time of the current update, or the clock's outside one.
   private func currentTime() -> UInt64 {
     updateTime ?? clock.now()
@@ -309,8 +255,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// and the next update displays the new screen afresh.
   public func show(_ items: ShownItems) {
     guard items != shown else { return }
-    if displayLogStart != nil {
-      for position in planner.visible { logDisplay(of: shown.catalogItem(position), isEnd: true) }
+    if let observer {
+      let now = currentTime()
+      for position in planner.visible { observer.leftScreen(item: shown.catalogItem(position), at: now) }
     }
     shown = items
     // The ranking's view is of the old items: the default order until the next update.
@@ -411,7 +358,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   public func willDisplay(itemAt indexPath: IndexPath) {
     let id = id(of: indexPath)
     display.displayed += 1
-    logDisplay(of: id, isEnd: false)
+    observer?.cameOnScreen(item: id, at: currentTime())
     if loader.displayedValue(for: id) != nil {
       display.readyOnDisplay += 1
       display.visibleLatency.record(milliseconds: 0)
@@ -440,7 +387,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   public func didEndDisplaying(itemAt indexPath: IndexPath) {
     let id = id(of: indexPath)
     waitingSince.removeValue(forKey: id)
-    logDisplay(of: id, isEnd: true)
+    observer?.leftScreen(item: id, at: currentTime())
     if mode == .async { loader.cancel(id) }
   }
 
@@ -531,10 +478,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// screen needs a frame: a prefetch landing off screen changes nothing
   /// anyone can see.
   private func arrived(_ id: Int) {
-    if let logTime, case .loaded = loader.state(of: id) {
-      if arrivalLog[id] == nil { arrivalLog[id] = logTime }
-      loadLog.landings.append(.init(item: id, time: logTime))
-    }
+    if let observer, case .loaded = loader.state(of: id) { observer.dataLanded(item: id, at: clock.now()) }
     if let since = waitingSince.removeValue(forKey: id), loader.displayedValue(for: id) != nil {
       display.visibleLatency.record(milliseconds: Double(clock.now() - since) / 1_000_000)
     }

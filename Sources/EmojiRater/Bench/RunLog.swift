@@ -1,0 +1,66 @@
+import FrameTiming
+
+/// What the benchmark needs of a run, load by load and cell by cell: when
+/// each cell came on screen and left it (the oracles' displays), when each
+/// item's data first arrived (what a stop showed: `SettleMetrics`), and
+/// each load that took a slot and each landing (`LoadFates`), all in
+/// milliseconds from `start`. Appends only while the run goes; paired into
+/// displays when asked, so a frame pays an append per cell, no lookup.
+@MainActor
+public final class RunLog: LoadingObserver {
+  private let start: UInt64
+  private var events: [DisplayEvent] = []
+  /// When each item's data first arrived.
+  public private(set) var arrivals: [Int: Double] = [:]
+  /// Every load that took a slot, and every landing (an item evicted and
+  /// loaded again lands twice).
+  public private(set) var loads = LoadFates.Log()
+
+  private struct DisplayEvent {
+    var item: Int
+    var time: Double
+    var isEnd: Bool
+  }
+
+  /// A log whose times count from `start` (nanoseconds on the controller's clock).
+  public init(start: UInt64) {
+    self.start = start
+  }
+
+  private func milliseconds(_ time: UInt64) -> Double {
+    (Double(time) - Double(start)) / 1e6
+  }
+
+  public func cameOnScreen(item: Int, at time: UInt64) {
+    events.append(DisplayEvent(item: item, time: milliseconds(time), isEnd: false))
+  }
+
+  public func leftScreen(item: Int, at time: UInt64) {
+    events.append(DisplayEvent(item: item, time: milliseconds(time), isEnd: true))
+  }
+
+  public func loadStarted(item: Int, at time: UInt64) {
+    loads.starts.append(.init(item: item, time: milliseconds(time)))
+  }
+
+  public func dataLanded(item: Int, at time: UInt64) {
+    let time = milliseconds(time)
+    if arrivals[item] == nil { arrivals[item] = time }
+    loads.landings.append(.init(item: item, time: time))
+  }
+
+  /// Every display, in the order they began.
+  public var displays: [OraclePrefetcher.Display] {
+    var log: [OraclePrefetcher.Display] = []
+    var open: [Int: Int] = [:]  // Where each item on screen has its display in `log`.
+    for event in events {
+      if event.isEnd {
+        if let index = open.removeValue(forKey: event.item) { log[index].end = event.time }
+      } else {
+        open[event.item] = log.count
+        log.append(.init(item: event.item, time: event.time))
+      }
+    }
+    return log
+  }
+}

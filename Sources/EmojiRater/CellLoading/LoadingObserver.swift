@@ -1,0 +1,11 @@
+/// Told by the loading controller when a cell comes on screen or leaves
+/// it, when a load takes a slot and when an item's data lands (times on
+/// the controller's clock, in nanoseconds). The benchmark's record of a
+/// run (`RunLog`) is one; the app has none.
+@MainActor
+public protocol LoadingObserver: AnyObject {
+  func cameOnScreen(item: Int, at time: UInt64)
+  func leftScreen(item: Int, at time: UInt64)
+  func loadStarted(item: Int, at time: UInt64)
+  func dataLanded(item: Int, at time: UInt64)
+}
