@@ -23,7 +23,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// An item's data made here, with no load: a benchmark's warm first screen.
   private let present: @Sendable (Int) -> EmojiPresentation
   /// Counts of how cells met their data.
-  public private(set) var display = DisplayCounters()
+  public var display: DisplayCounters { cells.counters }
+  /// The cells on screen that wait for their data.
+  private var cells = DisplayTracker()
   /// Called when a visible item's data arrived or failed: the screen needs a frame.
   public var onChange: (() -> Void)?
 
@@ -45,10 +47,6 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   private var leadsMeasuredFrom = 0
   private let sizesPoolForTheTerminal: Bool
   private let configuredCacheSize: Int
-  /// Items on screen whose data has not arrived, with when they came on screen.
-  private var waitingSince: [Int: UInt64] = [:]
-  /// Items displayed without their data that the loader has not yet been asked for.
-  private var visibleToLoad: [Int] = []
   /// Grid positions on screen whose content may have changed since the
   /// screen last asked (`takeChanges`); nil when anything may have. Only
   /// arrivals count: a cell coming into view is on a line the screen draws
@@ -139,7 +137,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     let jumpChange = jumpScreenChange(to: jumpScreens)
     forecast = planner.forecast(at: now)
     plan.deliverDisplays(to: self)
-    if !visibleToLoad.isEmpty || plan.hasPrefetching || jumpChange != nil {
+    if cells.hasLoadsToAsk || plan.hasPrefetching || jumpChange != nil {
       // The loads go to the loader once this frame is on screen, as UIKit
       // asks for prefetches outside the layout pass: the cells show their
       // spinners either way, and a slide frame that displays hundreds of
@@ -217,10 +215,10 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   }
 
   /// Whether a visible cell is still loading (its spinner must keep moving).
-  public var hasVisibleLoads: Bool { !waitingSince.isEmpty }
+  public var hasVisibleLoads: Bool { cells.isWaiting }
 
   /// How many cells on screen are waiting for their data (spinners).
-  public var visibleLoadCount: Int { waitingSince.count }
+  public var visibleLoadCount: Int { cells.waitingCount }
 
   /// Whether the planner still sees the scroll moving: frames must go on
   /// until it settles, so the window can centre again.
@@ -228,7 +226,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
 
   /// Starts the counts afresh; loads under way carry on.
   public func resetStatistics() {
-    display = DisplayCounters()
+    cells.resetCounters()
     loader.resetCounters()
   }
 
@@ -265,7 +263,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     loader.urgency = nil
     loader.cancelAll()
     forgetJumpScreens()
-    waitingSince.removeAll()
+    cells.forgetWaits()
     planner.reset()
     changedItems = nil
   }
@@ -357,36 +355,30 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
 
   public func willDisplay(itemAt indexPath: IndexPath) {
     let id = id(of: indexPath)
-    display.displayed += 1
     observer?.cameOnScreen(item: id, at: currentTime())
-    if loader.displayedValue(for: id) != nil {
-      display.readyOnDisplay += 1
-      display.visibleLatency.record(milliseconds: 0)
-      return
-    }
-    waitingSince[id] = currentTime()
+    let waits = cells.displayed(id, ready: loader.displayedValue(for: id) != nil, at: currentTime())
     // Sync mode loads in its own time. A failed cell retries when it is
     // displayed again, at once: until asked for it would show its failure.
-    guard mode != .sync else { return }
+    guard waits, mode != .sync else { return }
     if loader.hasFailed(id) {
       loader.load(id, priority: .visible)
     } else {
-      visibleToLoad.append(id)
+      cells.askLater(for: id)
     }
   }
 
   /// Asks the loader for the cells displayed without their data, those
   /// still on screen and waiting (see `update`).
   private func loadVisibleCells() {
-    defer { visibleToLoad.removeAll(keepingCapacity: true) }
+    let ids = cells.takeLoadsToAsk()
     // A switch to sync since the frame: it loads them in its own time.
     guard mode != .sync else { return }
-    for id in visibleToLoad where waitingSince[id] != nil { loader.load(id, priority: .visible) }
+    for id in ids { loader.load(id, priority: .visible) }
   }
 
   public func didEndDisplaying(itemAt indexPath: IndexPath) {
     let id = id(of: indexPath)
-    waitingSince.removeValue(forKey: id)
+    cells.left(id)
     observer?.leftScreen(item: id, at: currentTime())
     if mode == .async { loader.cancel(id) }
   }
@@ -479,14 +471,12 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// anyone can see.
   private func arrived(_ id: Int) {
     if let observer, case .loaded = loader.state(of: id) { observer.dataLanded(item: id, at: clock.now()) }
-    if let since = waitingSince.removeValue(forKey: id), loader.displayedValue(for: id) != nil {
-      display.visibleLatency.record(milliseconds: Double(clock.now() - since) / 1_000_000)
-    }
+    cells.arrived(id, withData: loader.displayedValue(for: id) != nil, at: clock.now())
     guard let position = shown.shownItem(id), planner.visible.contains(position) else { return }
     changedItems?.insert(position)
     if case .absent = loader.state(of: id), mode != .sync {
       // Evicted while on screen (a cache smaller than the screen): load it again.
-      waitingSince[id] = clock.now()
+      cells.waitsAgain(id, since: clock.now())
       loader.load(id, priority: .visible)
     }
     onChange?()
