@@ -71,7 +71,7 @@ import Testing
     app.send("\u{1B}")
     usleep(200_000)
     app.send("q")
-    #expect(app.waitForExit(timeout: 30) == 0)
+    #expect(app.waitForExit(timeout: 30) == 0, "\(app.diagnosis)")
     Self.expectRestored(app, "after a 1 MB paste")
   }
 }

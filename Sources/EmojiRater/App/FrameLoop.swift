@@ -9,7 +9,9 @@ import Terminal
 //   a benchmark's trace (Bench) ─────┼──► pending events ──► wake the frame clock
 //                                    │
 //   frame timer tick ◄───────────────┘            loader arrival ──► wake
-//     → apply commands to AppState; a page scroll slides one step
+//     → apply commands to AppState, and carry out the effects each returns
+//       (a vote to the store, a new list to the loader, a query to rank, …);
+//       a page scroll slides one step
 //     → LoadingController.update(visible rows): willDisplay / didEndDisplaying /
 //       prefetch / cancel → the loader's OperationQueue (background threads)
 //     → sync mode only: load one missing visible cell here, blocking
@@ -310,13 +312,13 @@ public final class FrameLoop {
   /// Applies a command to the state and carries out what it asks for.
   private func perform(_ command: Command) {
     let start = clock.now()
-    let effects = state.apply(command)
+    for effect in state.apply(command) { run(effect) }
     switch command {
     case .searchInput, .searchBackspace, .paste:
+      // A keystroke's time on the main thread, its matches handed to the loader included.
       searchWork.record(milliseconds: Double(clock.now() - start) / 1e6)
     default: break
     }
-    for effect in effects { run(effect) }
     needsDisplay = true
     // Debug builds (every test, the end-to-end fuzzing among them) stop at
     // the command that broke the state, not at a later one that trips on it.
