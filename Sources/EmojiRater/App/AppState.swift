@@ -28,7 +28,7 @@ public struct AppState: Sendable {
   /// `inlineSearchLimit` items: 0.2 to 0.4 ms for the 3,944 with skin
   /// tones) and once built (25 ms, off the main thread as the app starts).
   /// Until then, or for a longer catalog, queries are ranked off the main
-  /// thread (`SearchRunner`, `pendingSearch`) and arrive by `show(_:)`.
+  /// thread (`SearchRunner`, asked by `Effect.rankSearch`) and arrive by `show(_:)`.
   public var searchIndex: SearchIndex?
   public static let inlineSearchLimit = 20_000
   public private(set) var screen: ScreenLayout
