@@ -29,22 +29,16 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// Called when a visible item's data arrived or failed: the screen needs a frame.
   public var onChange: (() -> Void)?
 
-  private var planner: PrefetchPlanner
+  /// Which loads go next, and when (the planner, the forecast, the jump
+  /// screens, the ranking).
+  private var prefetching: PrefetchCoordinator
   private var layout: GridLayout
   private var visibleRows: Range<Int> = 0..<0
-  /// How the scroll is expected to go as of the last update, for ranking
-  /// waiting loads: worked out once a frame, not once per load ranked.
-  private var forecast = ScrollForecast(speed: 0)
   /// Which catalog items the grid's positions are (a filter shows some):
   /// the planner thinks in grid positions, the loader in catalog positions.
   private var shown = ShownItems.all
   private let clock: any MonotonicClock
   private let latency: LatencyModel
-  /// How long before its deadline a load must start (see `LoadDeadlines`),
-  /// from the latency the loads have been taking.
-  private var leads: LoadDeadlines.Leads
-  /// How many measured loads `leads` was worked out from.
-  private var leadsMeasuredFrom = 0
   private let sizesPoolForTheTerminal: Bool
   private let configuredCacheSize: Int
   /// Grid positions on screen whose content may have changed since the
@@ -69,7 +63,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     self.layout = layout
     self.clock = clock
     latency = options.latency
-    leads = LoadDeadlines.Leads(latency: options.latency)
+    prefetching = PrefetchCoordinator(options: options)
     var configuration = Loader<Int, EmojiPresentation>.Configuration()
     configuration.cacheCapacity = options.cacheSize
     configuration.expectedLatency = options.latency
@@ -87,22 +81,6 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
         catalog: catalog, glyphs: glyphs, options: options, connections: configuration.maxConcurrent,
         scheduler: scheduler),
       configuration: configuration)
-    // Prefetch far enough ahead that 90% of loads are done by the time their row arrives,
-    // up to six screens: a load must start two page turns before its page shows to make
-    // it more often than not (`emoji-rater bench --warm-up 7.2`, 80×24, pages: ready 56%
-    // with two screens, 69% with three; the oracle 64%), and the wheel's flicks, at 50
-    // to 80 rows a second, reach three screens at 80×24 before a load lands
-    // (`make bench-families`, 80×24: wheel 14% with three, 19% with six; page bursts
-    // 10% and 13%; held and reading as they were).
-    // A scroll's first step is taken to be a steady scroll's speed, so the
-    // window leans ahead from the start rather than from the second step.
-    // At rest, an idle pool loads past the screen the next burst will
-    // likely stop on (a held key's first second moves only the selection:
-    // `make bench-families`, held, 200×60: ready 13% without, 63% with).
-    planner = PrefetchPlanner(
-      depth: options.prefetchRows.map { .fixed(rows: $0) }
-        ?? .adaptive(leadTime: options.latency.quantile(PrefetchPlanner.leadQuantile)),
-      maximumScreens: 6, assumedSpeed: PoolSizing.steadyRowsPerSecond, plansForStops: true)
     loader.onChange = { [unowned self] id in arrived(id) }
     loader.onSubmit = { [unowned self] id in observer?.loadStarted(item: id, at: clock.now()) }
   }
@@ -121,7 +99,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     if layout.columns != self.layout.columns {
       // Rows mean other cells in a new width: the jump screens are worked
       // out afresh, and the old ones' loads stop.
-      self.jumpScreens = nil
+      prefetching.forgetJumpScreens()
       if sizesPoolForTheTerminal {
         loader.maxConcurrent = PoolSizing.pool(columns: layout.columns, latency: latency)
       }
@@ -132,10 +110,13 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     let now = clock.now()
     updateTime = now
     defer { updateTime = nil }
-    followObservedLatency()
-    let plan = planner.update(visibleRows: visibleRows, in: layout, at: now, selectedRow: selectedRow)
-    let jumpChange = jumpScreenChange(to: jumpScreens)
-    forecast = planner.forecast(at: now)
+    prefetching.follow(timedLoads: loader.timedLoads, estimate: loader.latencyEstimate)
+    let plan = prefetching.update(visibleRows: visibleRows, in: layout, at: now, selectedRow: selectedRow)
+    // In prefetch mode, the mode that loads them.
+    let jumpChange =
+      mode == .prefetch
+      ? prefetching.jumpScreenChange(
+        to: jumpScreens(), layout: layout, shown: shown, screenRows: visibleRows.count) : nil
     plan.deliverDisplays(to: self)
     if cells.hasLoadsToAsk || plan.hasPrefetching || jumpChange != nil {
       // The loads go to the loader once this frame is on screen, as UIKit
@@ -159,32 +140,12 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     // still stands, and a frame of spinners on a still screen would rank
     // every waiting load again for nothing.
     guard mode != .sync else { return }
-    let deadlines = deadlines(at: now)
-    if !deadlines.canReuseRanking(madeWith: rankedWith, after: now - rankedAt) {
-      rankedWith = deadlines
-      rankedAt = now
+    if let deadlines = prefetching.newRanking(shown: shown, layout: layout, visibleRows: visibleRows, at: now)
+    {
       loader.urgency = { id, _ in deadlines.urgency(of: id) }
       loader.requestDispatch()
     }
   }
-
-  /// Plans with the latency the loads have been taking once enough have
-  /// landed, and again every `ObservedLatency.minimumSamples` loads: with
-  /// a server, `--latency` is only a first guess.
-  private func followObservedLatency() {
-    guard loader.timedLoads - leadsMeasuredFrom >= ObservedLatency.minimumSamples else { return }
-    let observed = loader.latencyEstimate
-    guard observed.isMeasured else { return }
-    leadsMeasuredFrom = loader.timedLoads
-    leads = LoadDeadlines.Leads(latency: observed)
-    if case .adaptive = planner.depth {
-      planner.depth = .adaptive(leadTime: observed.quantile(PrefetchPlanner.leadQuantile))
-    }
-  }
-
-  /// The view the loader's ranking was made for, and when.
-  private var rankedWith: LoadDeadlines?
-  private var rankedAt: UInt64 = 0
 
   /// Sizes the cache for a screen of `rows` rows (see `cacheFloor`).
   private func sizeCache(rows: Int, layout: GridLayout) {
@@ -204,7 +165,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   @discardableResult
   public func loadOneVisibleSynchronously() -> Bool {
     guard mode == .sync else { return false }
-    for position in planner.visible {
+    for position in prefetching.planner.visible {
       let id = shown.catalogItem(position)
       guard case .absent = loader.state(of: id) else { continue }
       loader.loadSynchronously(id)
@@ -222,7 +183,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
 
   /// Whether the planner still sees the scroll moving: frames must go on
   /// until it settles, so the window can centre again.
-  public var isScrolling: Bool { planner.direction != .none }
+  public var isScrolling: Bool { prefetching.planner.direction != .none }
 
   /// Starts the counts afresh; loads under way carry on.
   public func resetStatistics() {
@@ -255,16 +216,16 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     guard items != shown else { return }
     if let observer {
       let now = currentTime()
-      for position in planner.visible { observer.leftScreen(item: shown.catalogItem(position), at: now) }
+      for position in prefetching.planner.visible {
+        observer.leftScreen(item: shown.catalogItem(position), at: now)
+      }
     }
     shown = items
     // The ranking's view is of the old items: the default order until the next update.
-    rankedWith = nil
+    prefetching.reset()
     loader.urgency = nil
     loader.cancelAll()
-    forgetJumpScreens()
     cells.forgetWaits()
-    planner.reset()
     changedItems = nil
   }
 
@@ -275,41 +236,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
 
   // MARK: Jumps
 
-  /// Grid rows of the screens the jump keys lead to (nil: to be worked
-  /// out afresh), and the catalog items on them that prefetching asked for.
-  private var jumpScreens: [Range<Int>]?
-  private var jumpItems: Set<Int> = []
-
-  /// What changed in the screens the jump keys lead to: the loads to ask
-  /// for and to let go of, after the frame.
-  private struct JumpScreenChange {
-    var gone: Set<Int>
-    var new: Set<Int>
-    /// The window then: a cell in it stays wanted.
-    var window: Range<Int>
-    var distance: Int
-    var shown: ShownItems
-  }
-
-  /// In prefetch mode, the change in the screens the jump keys (Home, End,
-  /// Tab, Shift-Tab) lead to, known before the key: they load while the
-  /// view is still (see `LoadDeadlines`); those no longer a jump's stop,
-  /// nor in the window, stop loading. nil if nothing changed.
-  private func jumpScreenChange(to screens: () -> [Range<Int>]) -> JumpScreenChange? {
-    guard mode == .prefetch else { return nil }
-    let screens = screens()
-    guard screens != jumpScreens else { return nil }
-    jumpScreens = screens
-    let items = Set(screens.flatMap { layout.flatRange(ofRows: $0) }.map(shown.catalogItem))
-    defer { jumpItems = items }
-    return JumpScreenChange(
-      gone: jumpItems.subtracting(items), new: items.subtracting(jumpItems), window: planner.wanted,
-      distance: visibleRows.count, shown: shown)
-  }
-
   /// Asks the loader for a change of jump screens, unless the grid or the
   /// mode changed since: what it was worked out for is moot then.
-  private func deliver(_ change: JumpScreenChange) {
+  private func deliver(_ change: PrefetchCoordinator.JumpScreenChange) {
     guard mode == .prefetch, shown == change.shown else { return }
     // A load under way goes on (see `cancelPrefetchingForItems`): the
     // screens the jump keys lead to come back (Home, then End, then Home;
@@ -321,13 +250,6 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     for id in change.new { loader.load(id, priority: .prefetch(distance: change.distance)) }
   }
 
-  /// Forgets the jump screens asked for (their loads were cancelled, or
-  /// the grid changed): the next frame asks afresh.
-  private func forgetJumpScreens() {
-    jumpScreens = nil
-    jumpItems = []
-  }
-
   public func cycleMode() {
     setMode(mode.next)
   }
@@ -337,8 +259,8 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   public func setMode(_ newMode: LoadingMode) {
     mode = newMode
     changedItems = nil
-    forgetJumpScreens()
-    let visible = Set(planner.visible.map(shown.catalogItem))
+    prefetching.forgetJumpScreens()
+    let visible = Set(prefetching.planner.visible.map(shown.catalogItem))
     switch newMode {
     case .sync:
       loader.cancelAll()
@@ -347,7 +269,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
       for id in visible { loader.load(id, priority: .visible) }
     case .prefetch:
       for id in visible { loader.load(id, priority: .visible) }
-      prefetchItems(at: planner.windowPrefetches(visibleRows: visibleRows, in: layout))
+      prefetchItems(at: prefetching.planner.windowPrefetches(visibleRows: visibleRows, in: layout))
     }
   }
 
@@ -451,19 +373,6 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     LoadingSummary(mode: mode, loader: loader.counters, display: display, source: source)
   }
 
-  // MARK: Which load goes next
-
-  /// The view as the loader's ranking sees it at `time` (see `LoadDeadlines`).
-  private func deadlines(at time: UInt64) -> LoadDeadlines {
-    LoadDeadlines(
-      shown: shown, layout: layout, visibleRows: visibleRows, forecast: forecast,
-      direction: planner.direction, likelyDirection: planner.likelyDirection, slack: planner.slack,
-      turnedRecently: planner.turnedRecently(at: time),
-      paceKnown: planner.paceKnown, leads: leads, window: planner.wanted, jumpScreens: jumpScreens ?? [],
-      jumpedRecently: planner.jumpedRecently(at: time), isStill: planner.isStill(at: time),
-      restEndsBeforeALoad: planner.restLeft(at: time).map { Double($0) / 1e6 < leads.visible } ?? false)
-  }
-
   // MARK: Arrivals
 
   /// An item's data arrived, failed, or was evicted. Only an item on
@@ -472,7 +381,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   private func arrived(_ id: Int) {
     if let observer, case .loaded = loader.state(of: id) { observer.dataLanded(item: id, at: clock.now()) }
     cells.arrived(id, withData: loader.displayedValue(for: id) != nil, at: clock.now())
-    guard let position = shown.shownItem(id), planner.visible.contains(position) else { return }
+    guard let position = shown.shownItem(id), prefetching.planner.visible.contains(position) else { return }
     changedItems?.insert(position)
     if case .absent = loader.state(of: id), mode != .sync {
       // Evicted while on screen (a cache smaller than the screen): load it again.

@@ -1,0 +1,131 @@
+import CollectionKit
+import Loading
+
+/// Which loads go next, and when: the prefetch planner and the scroll's
+/// forecast, the leads the loads' latency gives, the screens the jump keys
+/// lead to, and the ranking of waiting loads handed to the loader. A value
+/// the loading controller keeps and asks; it never calls the loader itself.
+struct PrefetchCoordinator {
+  private(set) var planner: PrefetchPlanner
+  /// How the scroll is expected to go as of the last update, for ranking
+  /// waiting loads: worked out once a frame, not once per load ranked.
+  private(set) var forecast = ScrollForecast(speed: 0)
+  /// How long before its deadline a load must start (see `LoadDeadlines`),
+  /// from the latency the loads have been taking.
+  private var leads: LoadDeadlines.Leads
+  /// How many measured loads `leads` was worked out from.
+  private var leadsMeasuredFrom = 0
+  /// The view the loader's ranking was made for, and when.
+  private var rankedWith: LoadDeadlines?
+  private var rankedAt: UInt64 = 0
+  /// Grid rows of the screens the jump keys lead to (nil: to be worked
+  /// out afresh), and the catalog items on them that prefetching asked for.
+  private var jumpScreens: [Range<Int>]?
+  private var jumpItems: Set<Int> = []
+
+  init(options: LoadingOptions) {
+    leads = LoadDeadlines.Leads(latency: options.latency)
+    // Prefetch far enough ahead that 90% of loads are done by the time their row arrives,
+    // up to six screens: a load must start two page turns before its page shows to make
+    // it more often than not (`emoji-rater bench --warm-up 7.2`, 80×24, pages: ready 56%
+    // with two screens, 69% with three; the oracle 64%), and the wheel's flicks, at 50
+    // to 80 rows a second, reach three screens at 80×24 before a load lands
+    // (`make bench-families`, 80×24: wheel 14% with three, 19% with six; page bursts
+    // 10% and 13%; held and reading as they were).
+    // A scroll's first step is taken to be a steady scroll's speed, so the
+    // window leans ahead from the start rather than from the second step.
+    // At rest, an idle pool loads past the screen the next burst will
+    // likely stop on (a held key's first second moves only the selection:
+    // `make bench-families`, held, 200×60: ready 13% without, 63% with).
+    planner = PrefetchPlanner(
+      depth: options.prefetchRows.map { .fixed(rows: $0) }
+        ?? .adaptive(leadTime: options.latency.quantile(PrefetchPlanner.leadQuantile)),
+      maximumScreens: 6, assumedSpeed: PoolSizing.steadyRowsPerSecond, plansForStops: true)
+  }
+
+  /// Plans with the latency the loads have been taking once enough have
+  /// landed, and again every `ObservedLatency.minimumSamples` loads: with
+  /// a server, `--latency` is only a first guess.
+  /// `timedLoads`: the loads timed so far; `estimate`: the latency they
+  /// give, worked out only when due.
+  mutating func follow(timedLoads: Int, estimate: @autoclosure () -> LatencyCurve) {
+    guard timedLoads - leadsMeasuredFrom >= ObservedLatency.minimumSamples else { return }
+    let observed = estimate()
+    guard observed.isMeasured else { return }
+    leadsMeasuredFrom = timedLoads
+    leads = LoadDeadlines.Leads(latency: observed)
+    if case .adaptive = planner.depth {
+      planner.depth = .adaptive(leadTime: observed.quantile(PrefetchPlanner.leadQuantile))
+    }
+  }
+
+  /// Moves the planner's view to `visibleRows` at `time`, and reads the
+  /// scroll's forecast from there.
+  mutating func update(
+    visibleRows: Range<Int>, in layout: GridLayout, at time: UInt64, selectedRow: Int?
+  ) -> PrefetchPlanner.Plan {
+    let plan = planner.update(visibleRows: visibleRows, in: layout, at: time, selectedRow: selectedRow)
+    forecast = planner.forecast(at: time)
+    return plan
+  }
+
+  /// What changed in the screens the jump keys lead to: the loads to ask
+  /// for and to let go of, after the frame.
+  struct JumpScreenChange {
+    var gone: Set<Int>
+    var new: Set<Int>
+    /// The window then: a cell in it stays wanted.
+    var window: Range<Int>
+    var distance: Int
+    var shown: ShownItems
+  }
+
+  /// The change in the screens the jump keys (Home, End, Tab, Shift-Tab)
+  /// lead to, known before the key: they load while the view is still (see
+  /// `LoadDeadlines`); those no longer a jump's stop, nor in the window,
+  /// stop loading. nil if nothing changed.
+  mutating func jumpScreenChange(
+    to screens: [Range<Int>], layout: GridLayout, shown: ShownItems, screenRows: Int
+  ) -> JumpScreenChange? {
+    guard screens != jumpScreens else { return nil }
+    jumpScreens = screens
+    let items = Set(screens.flatMap { layout.flatRange(ofRows: $0) }.map(shown.catalogItem))
+    defer { jumpItems = items }
+    return JumpScreenChange(
+      gone: jumpItems.subtracting(items), new: items.subtracting(jumpItems), window: planner.wanted,
+      distance: screenRows, shown: shown)
+  }
+
+  /// Forgets the jump screens asked for (their loads were cancelled, the
+  /// grid or its width changed): the next frame asks afresh.
+  mutating func forgetJumpScreens() {
+    jumpScreens = nil
+    jumpItems = []
+  }
+
+  /// The loader's new ranking for the view at `time`, or nil while the
+  /// last one still stands (see `LoadDeadlines.canReuseRanking`).
+  mutating func newRanking(
+    shown: ShownItems, layout: GridLayout, visibleRows: Range<Int>, at time: UInt64
+  ) -> LoadDeadlines? {
+    let deadlines = LoadDeadlines(
+      shown: shown, layout: layout, visibleRows: visibleRows, forecast: forecast,
+      direction: planner.direction, likelyDirection: planner.likelyDirection, slack: planner.slack,
+      turnedRecently: planner.turnedRecently(at: time),
+      paceKnown: planner.paceKnown, leads: leads, window: planner.wanted, jumpScreens: jumpScreens ?? [],
+      jumpedRecently: planner.jumpedRecently(at: time), isStill: planner.isStill(at: time),
+      restEndsBeforeALoad: planner.restLeft(at: time).map { Double($0) / 1e6 < leads.visible } ?? false)
+    guard !deadlines.canReuseRanking(madeWith: rankedWith, after: time - rankedAt) else { return nil }
+    rankedWith = deadlines
+    rankedAt = time
+    return deadlines
+  }
+
+  /// The grid shows other items: the ranking's view is of the old ones,
+  /// and the scroll's rhythm starts afresh.
+  mutating func reset() {
+    rankedWith = nil
+    forgetJumpScreens()
+    planner.reset()
+  }
+}
