@@ -99,7 +99,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     if layout.columns != self.layout.columns {
       // Rows mean other cells in a new width: the jump screens are worked
       // out afresh, and the old ones' loads stop.
-      prefetching.forgetJumpScreens()
+      prefetching.reconsiderJumpScreens()
       if sizesPoolForTheTerminal {
         loader.maxConcurrent = PoolSizing.pool(columns: layout.columns, latency: latency)
       }

@@ -96,8 +96,15 @@ struct PrefetchCoordinator {
       distance: screenRows, shown: shown)
   }
 
-  /// Forgets the jump screens asked for (their loads were cancelled, the
-  /// grid or its width changed): the next frame asks afresh.
+  /// Works the jump screens out afresh at the next frame, letting go of
+  /// the loads of those that are no longer one (the grid's width changed:
+  /// its rows hold other cells).
+  mutating func reconsiderJumpScreens() {
+    jumpScreens = nil
+  }
+
+  /// Forgets the jump screens asked for (their loads were cancelled, or
+  /// the grid changed): the next frame asks afresh.
   mutating func forgetJumpScreens() {
     jumpScreens = nil
     jumpItems = []
