@@ -356,7 +356,7 @@ public final class FrameLoop {
       screen.suspend()
       resumedFromSuspend = true
       // Back after `fg`: the size may have changed while stopped.
-      for effect in state.apply(.resize(screen.updateSize())) { run(effect) }
+      perform(.resize(screen.updateSize()))
     case .quit:
       quitRequested = true
     }

@@ -181,8 +181,19 @@ public enum KeyMap {
 
   /// The command `trigger` means in `mode`, if any.
   static func command(for trigger: Trigger, in mode: Mode) -> Command? {
-    bindings(in: mode).first { $0.triggers.contains(trigger) }?.command
+    commands[mode]?[trigger]
   }
+
+  /// What each trigger means in each mode, the first binding of it winning:
+  /// looked up once per event, not walked.
+  private static let commands: [Mode: [Trigger: Command]] = Dictionary(
+    uniqueKeysWithValues: Mode.allCases.map { mode in
+      var meanings: [Trigger: Command] = [:]
+      for binding in bindings(in: mode) {
+        for trigger in binding.triggers where meanings[trigger] == nil { meanings[trigger] = binding.command }
+      }
+      return (mode, meanings)
+    })
 
   /// The table as the command line's `--help` gives it: a line a group.
   public static var helpText: String {

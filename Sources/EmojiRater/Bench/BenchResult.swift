@@ -96,6 +96,11 @@ public struct BenchResult: Codable, Equatable, Sendable {
   /// in sync, which loads on the main thread, in no slot.
   public var loads: LoadFates? = nil
 
+  /// Loads that took a slot, a second of the measured part; nil in sync.
+  public var loadsStartedPerSecond: Double? {
+    loads.map { Double($0.started) / seconds }
+  }
+
   /// Whether the trace brought in cells faster than the pool can load them:
   /// then some must show a spinner, however the loads are ordered.
   public var isOverCapacity: Bool {

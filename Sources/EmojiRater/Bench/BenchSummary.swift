@@ -64,7 +64,7 @@ public struct BenchSummary: Equatable, Sendable {
           runs.filter { $0.stops != nil }.map(\.fullScreenMilliseconds), missing: .infinity),
         oracleFullScreenMilliseconds: Spread(
           runs.filter { $0.stops != nil }.map(\.oracleFullScreenMilliseconds), missing: .infinity),
-        loadsPerSecond: Spread(runs.map { run in run.loads.map { Double($0.started) / run.seconds } }),
+        loadsPerSecond: Spread(runs.map(\.loadsStartedPerSecond)),
         loadFates: fateSpreads(runs.compactMap(\.loads)))
     }
   }
@@ -132,7 +132,7 @@ public struct BenchSummary: Equatable, Sendable {
       ] + fates.map(percent)
     }
     guard !rows.isEmpty else { return [] }
-    return [""] + BenchTable.aligned([LoadFates.header] + rows, leftAligned: [0, 1, 3]) + LoadFates.notes
+    return [""] + LoadFates.table(rows)
   }
 
   private static func percent(_ spread: Spread) -> String {

@@ -48,12 +48,11 @@ public enum BenchTable {
       guard let loads = result.loads else { return nil }
       return [
         "\(result.columns)x\(result.rows)", result.trace, String(result.pool), result.mode,
-        String(format: "%.0f", Double(loads.started) / result.seconds),
+        String(format: "%.0f", result.loadsStartedPerSecond ?? 0),
       ] + loads.shares.map { String(format: "%.0f%%", $0 * 100) }
     }
     guard !rows.isEmpty else { return nil }
-    return (aligned([LoadFates.header] + rows, leftAligned: [0, 1, 3]) + LoadFates.notes)
-      .joined(separator: "\n")
+    return LoadFates.table(rows).joined(separator: "\n")
   }
 
   /// Rows of cells in columns, names left-aligned, numbers right-aligned.

@@ -87,14 +87,20 @@ public struct LoadFates: Codable, Equatable, Sendable {
     return counts.map { started > 0 ? Double($0) / Double(started) : 0 }
   }
 
+  /// A table of fates, its notes under it: `rows` each name the run (size,
+  /// trace, pool, mode), then loads a second, then `shares`.
+  static func table(_ rows: [[String]]) -> [String] {
+    BenchTable.aligned([header] + rows, leftAligned: [0, 1, 3]) + notes
+  }
+
   /// Column heads for a table of fates: the run, loads a second, then `shares`.
-  static let header = [
+  private static let header = [
     "size", "trace", "pool", "mode", "loads/s", "in time", "late", "never shown", "on screen: in view",
     "after it left", "under way at end",
   ]
 
   /// What the columns of `table` mean, under it.
-  public static let notes = [
+  private static let notes = [
     "",
     "Where the loads went: of the loads that took a slot in the measured part, the share that landed",
     "before their cell came on screen (in time), after it came (late), for a cell that did not come on",

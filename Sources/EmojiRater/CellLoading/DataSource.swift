@@ -65,17 +65,14 @@ public enum DataSource: Sendable, Equatable, CustomStringConvertible {
 
 extension DataSource {
   /// Where the loader gets each cell from: the one place a source becomes
-  /// loads. Simulated, the catalog is the "server", behind `options`'
-  /// latency and failure rate; over HTTP, `connections` kept-alive
-  /// connections to the server, as many as the pool loads at once.
+  /// loads. Simulated, the catalog is the "server" (`present` makes an
+  /// item's data), behind `options`' latency and failure rate; over HTTP,
+  /// `connections` kept-alive connections to the server, as many as the
+  /// pool loads at once.
   func loadSource(
-    catalog: EmojiCatalog, glyphs: GlyphPolicy, options: LoadingOptions, connections: Int,
-    scheduler: any LoadScheduler
+    present: @escaping @Sendable (Int) -> EmojiPresentation, catalog: EmojiCatalog, glyphs: GlyphPolicy,
+    options: LoadingOptions, connections: Int, scheduler: any LoadScheduler
   ) -> any LoadSource<Int, EmojiPresentation> {
-    // What a load brings: an item's record and glyphs.
-    let present: @Sendable (Int) -> EmojiPresentation = {
-      EmojiPresentation(catalog.emoji(atFlatIndex: $0), policy: glyphs)
-    }
     switch self {
     case .simulated:
       return SimulatedSource(

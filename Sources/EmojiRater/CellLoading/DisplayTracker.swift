@@ -45,8 +45,9 @@ struct DisplayTracker {
 
   /// `item`'s data came, or its load failed, at `time`: if it was waiting
   /// on screen and is now shown with its data, the wait is counted.
-  mutating func arrived(_ item: Int, withData: Bool, at time: UInt64) {
-    guard let since = waitingSince.removeValue(forKey: item), withData else { return }
+  /// `withData` is asked only then (most arrivals are prefetches off screen).
+  mutating func arrived(_ item: Int, withData: @autoclosure () -> Bool, at time: UInt64) {
+    guard let since = waitingSince.removeValue(forKey: item), withData() else { return }
     counters.visibleLatency.record(milliseconds: Double(time - since) / 1_000_000)
   }
 

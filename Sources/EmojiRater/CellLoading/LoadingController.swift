@@ -73,13 +73,13 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     configuredCacheSize = options.cacheSize
     configuration.maxConcurrent =
       options.maxConcurrent ?? PoolSizing.pool(columns: layout.columns, latency: options.latency)
-    // What a cell primed by the benchmark brings, as a load would.
+    // What a load brings (a simulated one, and a cell primed by the benchmark).
     present = { EmojiPresentation(catalog.emoji(atFlatIndex: $0), policy: glyphs) }
     source = options.source
     loader = Loader(
       source: options.source.loadSource(
-        catalog: catalog, glyphs: glyphs, options: options, connections: configuration.maxConcurrent,
-        scheduler: scheduler),
+        present: present, catalog: catalog, glyphs: glyphs, options: options,
+        connections: configuration.maxConcurrent, scheduler: scheduler),
       configuration: configuration)
     loader.onChange = { [unowned self] id in arrived(id) }
     loader.onSubmit = { [unowned self] id in observer?.loadStarted(item: id, at: clock.now()) }
@@ -277,8 +277,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
 
   public func willDisplay(itemAt indexPath: IndexPath) {
     let id = id(of: indexPath)
-    observer?.cameOnScreen(item: id, at: currentTime())
-    let waits = cells.displayed(id, ready: loader.displayedValue(for: id) != nil, at: currentTime())
+    let now = currentTime()
+    observer?.cameOnScreen(item: id, at: now)
+    let waits = cells.displayed(id, ready: loader.displayedValue(for: id) != nil, at: now)
     // Sync mode loads in its own time. A failed cell retries when it is
     // displayed again, at once: until asked for it would show its failure.
     guard waits, mode != .sync else { return }
