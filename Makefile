@@ -6,10 +6,10 @@
 SWIFT ?= swift
 ARGS ?=
 # What the app needs to build and run (CLDR: emoji names in the user's
-# language), and what the tests need on top.
+# language; SQLite: `serve`'s ratings database), and what the tests need on top.
 # The tests also ask servers over Foundation's URLSession, which on Linux is
 # built on libcurl (the app has its own HTTP client and needs none).
-RUN_PACKAGES := libncurses-dev unicode-cldr-core
+RUN_PACKAGES := libncurses-dev unicode-cldr-core libsqlite3-dev
 TEST_PACKAGES := $(RUN_PACKAGES) tmux libcurl4 libvterm0
 # Terminal emulators the end-to-end tests also draw the grid in (libvterm,
 # the library inside Neovim's and Vim's :terminal, is the Debian package above).

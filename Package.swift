@@ -24,6 +24,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    // The ratings server's: its database, and the hash its tokens are kept as.
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
   ],
   targets: [
     // MARK: The terminal edge: the only code that touches ncurses.
@@ -76,11 +79,17 @@ let package = Package(
       ],
       swiftSettings: optimized
     ),
+    // MARK: Where the community's ratings live: voters, votes and tallies, in SQLite through GRDB.
+    .target(
+      name: "RatingsDatabase",
+      dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+    ),
     // MARK: The server the app can load from (`serve`, `--source URL`): SwiftNIO's HTTP/1.1.
     .target(
       name: "EmojiServer",
       dependencies: [
-        "EmojiModel", "Loading", "Support",
+        "EmojiModel", "Loading", "Support", "RatingsDatabase",
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -89,7 +98,7 @@ let package = Package(
     .executableTarget(
       name: "emoji-rater",
       dependencies: [
-        "EmojiRater", "EmojiServer", "EmojiModel", "Loading", "Terminal", "Support",
+        "EmojiRater", "EmojiServer", "EmojiModel", "Loading", "Terminal", "Support", "RatingsDatabase",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: optimized
@@ -121,9 +130,14 @@ let package = Package(
       name: "EmojiServerTests",
       dependencies: [
         "EmojiServer", "EmojiRater", "EmojiModel", "Loading", "HTTPLoading", "Support", "TestSupport",
+        "RatingsDatabase",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
       ]
+    ),
+    .testTarget(
+      name: "RatingsDatabaseTests",
+      dependencies: ["RatingsDatabase", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Loading", "Support"]),
   ],

@@ -12,6 +12,13 @@ public struct EmojiRecord: Codable, Equatable, Sendable {
   public var version: String
   /// CLDR's English keywords, where it has some.
   public var keywords: [String]
+  /// The community's votes, from a ratings server with a database (none
+  /// from one without, nor from an older server).
+  public var up: Int?
+  public var down: Int?
+  /// The caller's own vote, `up` or `down`, when it sent a voter's token
+  /// and has voted.
+  public var mine: String?
 
   public init(_ emoji: Emoji) {
     codePoints = emoji.identifier

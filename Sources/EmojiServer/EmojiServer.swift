@@ -4,6 +4,7 @@ import Loading
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import RatingsDatabase
 import Support
 
 /// `emoji-rater serve`: the emoji's details over HTTP, each after a delay
@@ -19,6 +20,11 @@ public final class EmojiServer: Sendable {
     public var seed: UInt64 = 7
     /// Timeouts for the client's side of a connection, and connections per address.
     public var limits = ConnectionLimits()
+    /// How often a voter may vote and an address register voters.
+    public var ratingsLimits = RatingsLimits()
+    /// Where the community's ratings live; nil serves the emoji's details
+    /// alone, as before there was one (the benchmark's server).
+    public var database: (any RatingsDatabase)?
 
     public init() {}
   }
@@ -37,7 +43,8 @@ public final class EmojiServer: Sendable {
   ) throws(ServerError) {
     let service = EmojiService(
       catalog: catalog, latency: configuration.latency, failureRate: configuration.failureRate,
-      seed: configuration.seed)
+      seed: configuration.seed, database: configuration.database, ratingsLimits: configuration.ratingsLimits,
+      log: log)
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     let limits = configuration.limits
     let limiter = AddressLimiter(limit: limits.connectionsPerAddress)

@@ -1,35 +1,48 @@
 import EmojiModel
 import Foundation
 import Loading
+import RatingsDatabase
 import Support
 
 /// What every connection of the server shares: each emoji's answer,
 /// encoded once; how long each request waits and whether it fails, drawn
-/// from one seeded generator (so a run can be repeated); and the counts.
+/// from one seeded generator (so a run can be repeated); the counts; and,
+/// with a database, the routes on the community's ratings.
 final class EmojiService: Sendable {
-  /// Each emoji's JSON, by its code points (`1f469-200d-1f4bb`): every
-  /// emoji a vote can be for, skin-tone variants included.
-  private let records: [String: Data]
+  /// Each emoji's details, and the same as JSON, by its code points
+  /// (`1f469-200d-1f4bb`): every emoji a vote can be for, skin-tone
+  /// variants included.
+  private let records: [String: (record: EmojiRecord, json: Data)]
+  /// The routes on the community's ratings; nil without a database.
+  let ratings: RatingsAPI?
   private let latency: LatencyModel
   private let failureRate: Double
   private let random: Locked<SeededGenerator>
   let counts = Locked(ServerCounts())
 
-  init(catalog: EmojiCatalog, latency: LatencyModel, failureRate: Double, seed: UInt64) {
-    var records: [String: Data] = [:]
+  init(
+    catalog: EmojiCatalog, latency: LatencyModel, failureRate: Double, seed: UInt64,
+    database: (any RatingsDatabase)?, ratingsLimits: RatingsLimits, log: @escaping @Sendable (String) -> Void
+  ) {
+    var records: [String: (record: EmojiRecord, json: Data)] = [:]
     for section in catalog.sections {
       for emoji in section.votableEmoji {
-        records[emoji.identifier] = try? Self.encoder.encode(EmojiRecord(emoji))
+        let record = EmojiRecord(emoji)
+        records[emoji.identifier] = (record, (try? Self.encoder.encode(record)) ?? Data())
       }
     }
     self.records = records
+    let votable = Set(records.keys)
+    ratings = database.map { database in
+      RatingsAPI(database: database, limits: ratingsLimits, isVotable: { votable.contains($0) }, log: log)
+    }
     self.latency = latency
     self.failureRate = failureRate
     random = Locked(SeededGenerator(seed: seed))
   }
 
-  /// The JSON of the emoji with these code points, if there is one.
-  func record(_ codePoints: Substring) -> Data? {
+  /// The emoji with these code points, and its JSON, if there is one.
+  func record(_ codePoints: Substring) -> (record: EmojiRecord, json: Data)? {
     records[codePoints.lowercased()]
   }
 

@@ -4,6 +4,7 @@ import EmojiRater
 import EmojiServer
 import Foundation
 import Loading
+import RatingsDatabase
 import Support
 import Terminal
 
@@ -21,6 +22,13 @@ struct ServeCommand: ParsableCommand {
       error every second. Ctrl-C (SIGINT) or SIGTERM stops it. Listens on loopback unless \
       --host says otherwise; --port 0 takes any free port. The first line on standard output \
       says where it listens.
+
+      The community's ratings live in a SQLite database, --database (by default \
+      $XDG_DATA_HOME/emoji-rater/server.sqlite, made on first use): POST /voters registers a \
+      voter and answers its token once; PUT /votes/{code points} with Authorization: Bearer \
+      TOKEN and {"vote": "up"|"down"|"none", "time": RFC 3339, "id": KEY} votes; GET /emoji/… \
+      then carries up and down (and mine, for a token); GET /top?order=up|down|controversial \
+      &limit=N lists the community's order. docs/api.md has an example of each.
 
       A connection that has not sent a whole request within --request-timeout of its first \
       byte, or has sent nothing for --keep-alive-timeout (since it opened or since its last \
@@ -58,7 +66,16 @@ struct ServeCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Connections one address may hold at once.", valueName: "n"))
   var maxConnectionsPerAddress = ConnectionLimits().connectionsPerAddress
 
+  @Option(
+    help: ArgumentHelp(
+      "The ratings database, a SQLite file. (default: $XDG_DATA_HOME/emoji-rater/server.sqlite)",
+      valueName: "path"))
+  var database: String?
+
   func validate() throws {
+    if let database, database.contains("://") {
+      throw ValidationError("--database takes a SQLite file's path; a database URL is not served yet")
+    }
     guard (0...65_535).contains(port) else {
       throw ValidationError("--port must be from 0 to 65535, not \(port)")
     }
@@ -91,6 +108,7 @@ struct ServeCommand: ParsableCommand {
     Self.raiseOpenFileLimit()
     let server: EmojiServer
     do {
+      configuration.database = try SQLiteRatingsDatabase(path: databasePath())
       server = try EmojiServer(
         catalog: EmojiCatalog.builtIn(includeSkinTones: true), configuration: configuration
       ) {
@@ -105,6 +123,26 @@ struct ServeCommand: ParsableCommand {
     Self.waitForStopSignal()
     server.stop()
     StandardError.write("emoji-rater serve: stopped; \(server.counts.line)")
+  }
+
+  /// `--database`, or the standard place, whose folder is made.
+  private func databasePath() throws -> String {
+    if let database { return database }
+    let environment = ProcessInfo.processInfo.environment
+    guard
+      let dataHome = XDGDirectory.base("XDG_DATA_HOME", fallback: ".local/share", environment: environment)
+    else {
+      throw RatingsDatabaseError(
+        "no folder for the ratings database: set HOME or XDG_DATA_HOME, or pass --database")
+    }
+    let folder = XDGDirectory.join(dataHome, "emoji-rater")
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw RatingsDatabaseError(
+        "cannot make \(folder) for the ratings database: \(error.localizedDescription)")
+    }
+    return XDGDirectory.join(folder, "server.sqlite")
   }
 
   /// Raises the soft limit on open descriptors to the hard one: every

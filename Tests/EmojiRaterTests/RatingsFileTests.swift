@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import Testing
 
 @testable import EmojiRater
@@ -47,7 +48,7 @@ import Testing
     ("2026-11-21T00:00:59Z", 59), ("2028-02-29T00:00:00Z", 40_176_000),
   ])
   func readsTimesAsAPersonMightWriteThem(text: String, secondsAfterMidnight: Double) {
-    #expect(RatingTimeFormat.parse(text) == Self.midnight + secondsAfterMidnight)
+    #expect(RFC3339.parse(text) == Self.midnight + secondsAfterMidnight)
   }
 
   @Test(arguments: [
@@ -56,12 +57,18 @@ import Testing
     "+026-11-21T00:00:00Z", "2026-11-21", "",
   ])
   func refusesWhatIsNotATime(text: String) {
-    #expect(RatingTimeFormat.parse(text) == nil)
+    #expect(RFC3339.parse(text) == nil)
+  }
+
+  @Test func keepsTheFractionWhenAsked() {
+    #expect(
+      RFC3339.parse("2026-11-20T23:00:00.25-01:00", keepingFraction: true) == Self.midnight + 0.25)
+    #expect(RFC3339.parse("2026-11-21T00:00:01.000001Z", keepingFraction: true) == Self.midnight + 1.000001)
   }
 
   @Test func writesTimesInUTCWithWholeSeconds() {
-    #expect(RatingTimeFormat.format(Self.midnight + 3599.9) == "2026-11-21T00:59:59Z")
-    #expect(RatingTimeFormat.format(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
+    #expect(RFC3339.format(Self.midnight + 3599.9) == "2026-11-21T00:59:59Z")
+    #expect(RFC3339.format(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
   }
 
   @Test(arguments: [

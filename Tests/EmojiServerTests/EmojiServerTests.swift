@@ -220,7 +220,8 @@ func eventually(_ condition: () async -> Bool) async -> Bool {
 
 /// A bare TCP client: it can go away mid-request, as a cancelled load does.
 final class RawClient {
-  private let descriptor: Int32
+  /// -1 once closed.
+  private var descriptor: Int32
 
   init(port: Int) throws {
     descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -233,15 +234,23 @@ final class RawClient {
         connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    guard connected == 0 else {
+      _ = Glibc.close(descriptor)
+      throw POSIXError(.ECONNREFUSED)
+    }
   }
 
   func send(_ text: String) {
     _ = text.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count - 1) }
   }
 
+  /// Closes the connection, once: a second close of the same number would
+  /// close whatever took it meanwhile (a server's timer in a test running
+  /// beside this one: SwiftNIO stops the process on that `EBADF`).
   func close() {
+    guard descriptor >= 0 else { return }
     _ = Glibc.close(descriptor)
+    descriptor = -1
   }
 
   /// Reads until the server closes the connection (true) or `seconds` pass

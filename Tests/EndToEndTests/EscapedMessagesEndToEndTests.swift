@@ -53,7 +53,10 @@ import Testing
     ["serve", "--host", clipboardWrite, "--port", "0"],
   ])
   func anOptionsValueWithAnEscapeIsQuotedShown(arguments: [String]) throws {
-    let result = try Subprocess.run([AppBinary.path] + arguments)
+    // serve opens its database before it listens: one of the test's own.
+    let home = try DataHome()
+    let database = arguments.first == "serve" ? ["--database", home.path + "/server.sqlite"] : []
+    let result = try Subprocess.run([AppBinary.path] + arguments + database)
     #expect(result.status != 0, "\(result.output)")
     #expect(!result.output.isEmpty, "it says what went wrong")
     #expect(Self.rawControls(result.bytes) == [], "\(result.output)")

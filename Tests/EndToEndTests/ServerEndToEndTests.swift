@@ -118,12 +118,47 @@ import Testing
   @Test func aPortInUseOrOutOfRangeIsRefusedWithStatus2() throws {
     let server = try ServeProcess()
     defer { server.stop() }
-    let inUse = try Subprocess.run([AppBinary.path, "serve", "--port", String(server.port)])
+    let home = try DataHome()
+    let inUse = try Subprocess.run([
+      AppBinary.path, "serve", "--port", String(server.port), "--database", home.path + "/server.sqlite",
+    ])
     #expect(inUse.status == 2)
     #expect(inUse.output.contains("port \(server.port) on 127.0.0.1 is in use"), "\(inUse.output)")
     let outOfRange = try Subprocess.run([AppBinary.path, "serve", "--port", "70000"])
     #expect(outOfRange.status == 2)
     #expect(outOfRange.output.contains("--port must be from 0 to 65535"), "\(outOfRange.output)")
+  }
+
+  /// Votes outlive the server: a voter registered and voted, the server
+  /// stopped and started again on the same file, the tally and the
+  /// voter's own vote are there.
+  @Test func votesAreKeptAcrossARestart() throws {
+    let home = try DataHome()
+    let database = home.path + "/server.sqlite"
+    let first = try ServeProcess(["--latency", "0", "--database", database])
+    let token = try #require(
+      first.request("POST", "/voters")?.json["token"] as? String, "\(first.output)")
+    let vote = first.request(
+      "PUT", "/votes/1f389", token: token,
+      body: #"{"vote": "up", "time": "2026-11-26T07:00:00Z", "id": "party-1"}"#)
+    #expect(vote?.status == 200 && vote?.json["up"] as? Int == 1, "\(first.output)")
+    #expect(first.stop() == 0)
+
+    let second = try ServeProcess(["--latency", "0", "--database", database])
+    defer { second.stop() }
+    let read = second.request("GET", "/emoji/1f389", token: token)
+    #expect(read?.json["up"] as? Int == 1 && read?.json["mine"] as? String == "up", "\(second.output)")
+  }
+
+  @Test func aDatabaseFileThatIsNoDatabaseIsRefusedAndKept() throws {
+    let home = try DataHome()
+    let path = home.path + "/server.sqlite"
+    let text = String(repeating: "my notes, not a database\n", count: 50)
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let result = try Subprocess.run([AppBinary.path, "serve", "--port", "0", "--database", path])
+    #expect(result.status == 2)
+    #expect(result.output.contains("\(path) is not a SQLite database; move it aside"), "\(result.output)")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
   }
 
   /// The screen without the HUD's line, which counts failed loads (✗N)

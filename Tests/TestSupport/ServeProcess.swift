@@ -10,8 +10,12 @@ import Foundation
 /// `emoji-rater serve` running in the background for a test: started on a
 /// free loopback port (or the one given), which it says on its first line;
 /// stopped with SIGTERM as a person's Ctrl-C would, within bounded time.
+/// Its ratings database is in a folder of its own, unless the arguments
+/// name one.
 public final class ServeProcess {
   public let port: Int
+  /// The folder of its database (unless the arguments name one), removed with it.
+  private let home: DataHome
   private let pid: pid_t
   private let outputPath: String
   private var isRunning = true
@@ -20,7 +24,9 @@ public final class ServeProcess {
     outputPath =
       FileManager.default.temporaryDirectory
       .appendingPathComponent("serve-\(UUID().uuidString.prefix(8)).out").path
-    let command = [AppBinary.path, "serve", "--port", String(port)] + arguments
+    home = try DataHome()
+    let database = arguments.contains("--database") ? [] : ["--database", home.path + "/server.sqlite"]
+    let command = [AppBinary.path, "serve", "--port", String(port)] + database + arguments
     let pid = try Subprocess.start(command, output: outputPath)
     self.pid = pid
     // The first line says where it listens: "… listening on http://127.0.0.1:PORT".
@@ -75,6 +81,33 @@ public final class ServeProcess {
       let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
     else { return nil }
     return object.compactMapValues { $0 as? Int }
+  }
+
+  /// An answer: its status and its JSON object.
+  public struct Answer {
+    public var status: Int
+    public var json: [String: Any]
+  }
+
+  /// Sends a request (with a voter's token and a body, if given) and
+  /// waits up to 5 s for the answer; nil without one.
+  public func request(_ method: String, _ path: String, token: String? = nil, body: String? = nil) -> Answer?
+  {
+    var request = URLRequest(url: URL(string: "\(address)\(path)")!)
+    request.httpMethod = method
+    if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+    request.httpBody = body.map { Data($0.utf8) }
+    let answer = LockedBox<Answer?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    URLSession.shared.dataTask(with: request) { data, response, _ in
+      if let status = (response as? HTTPURLResponse)?.statusCode {
+        let object = data.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+        answer.set(Answer(status: status, json: object ?? [:]))
+      }
+      done.signal()
+    }.resume()
+    guard done.wait(timeout: .now() + 5) == .success else { return nil }
+    return answer.get()
   }
 
   private static func port(in output: String) -> Int? {

@@ -80,7 +80,7 @@ public struct RatingsExport: Equatable, Sendable {
     var text = "emoji,name,code_points,vote,time\n"
     for row in rows {
       let fields = [
-        row.emoji, row.name, row.codePoints, row.vote.rawValue, RatingTimeFormat.format(row.time),
+        row.emoji, row.name, row.codePoints, row.vote.rawValue, RFC3339.format(row.time),
       ]
       text += fields.map(Self.csvField).joined(separator: ",") + "\n"
     }
@@ -96,7 +96,7 @@ public struct RatingsExport: Equatable, Sendable {
     let objects = rows.map { row in
       let fields = [
         ("emoji", row.emoji), ("name", row.name), ("codePoints", row.codePoints), ("vote", row.vote.rawValue),
-        ("time", RatingTimeFormat.format(row.time)),
+        ("time", RFC3339.format(row.time)),
       ]
       let lines = fields.map { "    \(Self.jsonString($0.0)): \(Self.jsonString($0.1))" }
       return "  {\n" + lines.joined(separator: ",\n") + "\n  }"

@@ -19,7 +19,7 @@ enum RatingsFile {
     // layout. No escaping is needed: identifiers are hex and dashes
     // (`Ratings.set` checks), votes and times are fixed spellings.
     let lines = ratings.sortedByIdentifier().map { entry in
-      let time = RatingTimeFormat.format(entry.rating.time)
+      let time = RFC3339.format(entry.rating.time)
       return "    {\"emoji\": \"\(entry.identifier)\", \"vote\": \"\(entry.rating.vote.rawValue)\", "
         + "\"time\": \"\(time)\"}"
     }
@@ -49,7 +49,7 @@ enum RatingsFile {
       guard let vote = Vote(rawValue: entry.vote) else {
         throw fail("\"vote\" is \"\(entry.vote)\"; expected \"up\" or \"down\"")
       }
-      guard let time = RatingTimeFormat.parse(entry.time) else {
+      guard let time = RFC3339.parse(entry.time) else {
         throw fail("\"time\" is \"\(entry.time)\"; expected a time like \"2026-11-22T02:00:00Z\"")
       }
       if let earlier = indexOfIdentifier.updateValue(index, forKey: entry.emoji) {

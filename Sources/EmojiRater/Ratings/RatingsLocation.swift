@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Where the ratings file lives.
 public enum RatingsLocation: Equatable, Sendable {

@@ -4,15 +4,16 @@ import Foundation
   import Glibc
 #endif
 
-/// Vote times as the file spells them, `2026-11-22T02:00:00Z`.
+/// Times as RFC 3339 spells them, `2026-11-22T02:00:00Z`: in the ratings
+/// file, and in the votes sent to the ratings server.
 ///
 /// By hand rather than with Foundation's ISO 8601 style, which costs
 /// microseconds a call (a file of every emoji holds thousands of times) and
 /// quietly reads 31 February as 3 March. Reading also takes what a person
-/// editing the file might type: a fraction of a second (dropped, as votes
-/// keep whole seconds) and an offset such as `+01:00`.
-enum RatingTimeFormat {
-  static func format(_ date: Date) -> String {
+/// editing the file might type: a fraction of a second (dropped unless
+/// asked for: the file keeps whole seconds) and an offset such as `+01:00`.
+public enum RFC3339 {
+  public static func format(_ date: Date) -> String {
     var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
     var parts = tm()
     guard gmtime_r(&seconds, &parts) != nil, (0...9999).contains(Int(parts.tm_year) + 1900) else {
@@ -27,8 +28,9 @@ enum RatingTimeFormat {
       + digits(parts.tm_sec, 2) + "Z"
   }
 
-  /// `YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|-HH:MM)`, or nil.
-  static func parse(_ text: String) -> Date? {
+  /// `YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|-HH:MM)`, or nil; the
+  /// fraction kept if `keepingFraction` (to the microsecond).
+  public static func parse(_ text: String, keepingFraction: Bool = false) -> Date? {
     let bytes = Array(text.utf8)
     func byte(_ index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
     func number(_ start: Int, _ count: Int) -> Int32? {
@@ -47,10 +49,16 @@ enum RatingTimeFormat {
       (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
     else { return nil }
     var end = 19
+    var fraction = 0.0
     if byte(end) == UInt8(ascii: ".") {
       end += 1
       guard number(end, 1) != nil else { return nil }
-      while number(end, 1) != nil { end += 1 }
+      var scale = 0.1
+      while let digit = number(end, 1) {
+        fraction += Double(digit) * scale
+        scale /= 10
+        end += 1
+      }
     }
     var offset: Int32 = 0
     switch byte(end) {
@@ -72,6 +80,7 @@ enum RatingTimeFormat {
     let seconds = timegm(&parts)
     // timegm rolls 31 February over into March: a day that moved was not a day.
     guard parts.tm_mday == day, parts.tm_mon == month - 1 else { return nil }
-    return Date(timeIntervalSince1970: TimeInterval(Int(seconds) - Int(offset)))
+    let whole = TimeInterval(Int(seconds) - Int(offset))
+    return Date(timeIntervalSince1970: keepingFraction ? whole + (fraction * 1e6).rounded() / 1e6 : whole)
   }
 }

@@ -1,0 +1,172 @@
+import Foundation
+import GRDB
+
+/// The ratings in one SQLite file, through GRDB: `emoji-rater serve`'s
+/// default store. Write-ahead logging, so reads go on while a vote is
+/// written; the schema made and brought up to date by numbered migrations
+/// when the file is opened.
+public final class SQLiteRatingsDatabase: RatingsDatabase {
+  private let pool: DatabasePool
+  public let path: String
+
+  /// Opens (or creates) the database at `path`, and migrates it.
+  /// Throws a `RatingsDatabaseError` that says what is wrong with the file.
+  public init(path: String) throws {
+    self.path = path
+    var configuration = Configuration()
+    // Two servers on one file (or a backup tool) wait for each other's
+    // writes rather than failing at once.
+    configuration.busyMode = .timeout(10)
+    do {
+      pool = try DatabasePool(path: path, configuration: configuration)
+      try Self.checkNotNewer(pool, path: path)
+      try Schema.migrator.migrate(pool)
+    } catch let error as RatingsDatabaseError {
+      throw error
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+      throw RatingsDatabaseError(
+        "\(path) is not a SQLite database; move it aside, or name another file with --database")
+    } catch {
+      throw RatingsDatabaseError("cannot open the ratings database \(path): \(error)")
+    }
+  }
+
+  /// A file whose schema a later version made is left as it is: migrating
+  /// it down would lose what that version keeps.
+  private static func checkNotNewer(_ pool: DatabasePool, path: String) throws {
+    let unknown = try pool.read { db in
+      try Schema.migrator.appliedIdentifiers(db).subtracting(Schema.migrator.migrations)
+    }
+    guard unknown.isEmpty else {
+      throw RatingsDatabaseError(
+        "\(path) was made by a later emoji-rater (its schema has \(unknown.sorted().joined(separator: ", "))); "
+          + "serve it with that version, or name another file with --database")
+    }
+  }
+
+  public func registerVoter(tokenHash: Data, at time: Date) async throws -> VoterID {
+    try await pool.write { db in
+      try db.execute(
+        sql: "INSERT INTO voter (token_hash, registered_at) VALUES (?, ?)",
+        arguments: [tokenHash, Schema.microseconds(time)])
+      return VoterID(db.lastInsertedRowID)
+    }
+  }
+
+  public func voter(tokenHash: Data) async throws -> VoterID? {
+    try await pool.read { db in
+      try Int64.fetchOne(db, sql: "SELECT id FROM voter WHERE token_hash = ?", arguments: [tokenHash])
+        .map(VoterID.init)
+    }
+  }
+
+  public func apply(_ request: VoteRequest, from voter: VoterID) async throws -> (VoteOutcome, Tally) {
+    try await pool.write { db in
+      let outcome = try Self.apply(request, from: voter, db)
+      return (outcome, try Self.tally(of: request.emoji, db))
+    }
+  }
+
+  /// The rules of `RatingsDatabase`, in the write's transaction.
+  private static func apply(_ request: VoteRequest, from voter: VoterID, _ db: Database) throws -> VoteOutcome
+  {
+    try db.execute(
+      sql: "INSERT OR IGNORE INTO request (voter_id, key) VALUES (?, ?)",
+      arguments: [voter.rawValue, request.id])
+    guard db.changesCount > 0 else { return .repeated }
+    let key: StatementArguments = [voter.rawValue, request.emoji]
+    let stored = try Row.fetchOne(
+      db, sql: "SELECT value, cast_at FROM vote WHERE voter_id = ? AND emoji = ?", arguments: key)
+    let cleared = try Int64.fetchOne(
+      db, sql: "SELECT cast_at FROM clearing WHERE voter_id = ? AND emoji = ?", arguments: key)
+    let time = Schema.microseconds(request.time)
+    let latest = max(stored.map { $0["cast_at"] as Int64 } ?? .min, cleared ?? .min)
+    guard time >= latest else { return .superseded }
+    let old: Int? = stored.map { $0["value"] }
+    let new = request.ballot.stored
+    if let new {
+      try db.execute(
+        sql: """
+          INSERT INTO vote (voter_id, emoji, value, cast_at) VALUES (?, ?, ?, ?)
+          ON CONFLICT (voter_id, emoji) DO UPDATE SET value = excluded.value, cast_at = excluded.cast_at
+          """,
+        arguments: [voter.rawValue, request.emoji, new, time])
+      try db.execute(sql: "DELETE FROM clearing WHERE voter_id = ? AND emoji = ?", arguments: key)
+    } else {
+      try db.execute(sql: "DELETE FROM vote WHERE voter_id = ? AND emoji = ?", arguments: key)
+      try db.execute(
+        sql: """
+          INSERT INTO clearing (voter_id, emoji, cast_at) VALUES (?, ?, ?)
+          ON CONFLICT (voter_id, emoji) DO UPDATE SET cast_at = excluded.cast_at
+          """,
+        arguments: [voter.rawValue, request.emoji, time])
+    }
+    let change = Tally.change(from: old, to: new)
+    if change != Tally() {
+      // A row first, then the change: the row proposed must pass the
+      // checks itself, and a change may take one away.
+      try db.execute(
+        sql: "INSERT INTO tally (emoji, up, down) VALUES (?, 0, 0) ON CONFLICT (emoji) DO NOTHING",
+        arguments: [request.emoji])
+      try db.execute(
+        sql: "UPDATE tally SET up = up + ?, down = down + ? WHERE emoji = ?",
+        arguments: [change.up, change.down, request.emoji])
+    }
+    return .applied
+  }
+
+  public func tally(of emoji: String) async throws -> Tally {
+    try await pool.read { db in try Self.tally(of: emoji, db) }
+  }
+
+  private static func tally(of emoji: String, _ db: Database) throws -> Tally {
+    guard
+      let row = try Row.fetchOne(db, sql: "SELECT up, down FROM tally WHERE emoji = ?", arguments: [emoji])
+    else { return Tally() }
+    return Tally(up: row["up"], down: row["down"])
+  }
+
+  public func vote(of voter: VoterID, on emoji: String) async throws -> Ballot? {
+    try await pool.read { db in
+      try Int.fetchOne(
+        db, sql: "SELECT value FROM vote WHERE voter_id = ? AND emoji = ?",
+        arguments: [voter.rawValue, emoji]
+      ).map(Ballot.init(stored:))
+    }
+  }
+
+  public func top(_ order: TopOrder, limit: Int) async throws -> [RankedEmoji] {
+    try await pool.read { db in
+      try Row.fetchAll(db, sql: Schema.topQuery(order), arguments: [limit]).map {
+        RankedEmoji(emoji: $0["emoji"], tally: Tally(up: $0["up"], down: $0["down"]))
+      }
+    }
+  }
+
+  /// SQLite's own check of the file (`PRAGMA integrity_check`): "ok" when whole.
+  public func integrityCheck() throws -> String {
+    try pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "" }
+  }
+
+  /// Runs a read-only query, for tests and tools that compare the tallies
+  /// with the votes themselves.
+  public func count(sql: String, arguments: [String] = []) throws -> Int {
+    try pool.read { db in try Int.fetchOne(db, sql: sql, arguments: StatementArguments(arguments)) ?? 0 }
+  }
+}
+
+extension Tally {
+  /// What replacing vote `old` with `new` (1 up, -1 down, nil none) does
+  /// to a tally.
+  static func change(from old: Int?, to new: Int?) -> Tally {
+    var change = Tally()
+    for (value, sign) in [(old, -1), (new, 1)] {
+      switch value {
+      case 1?: change.up += sign
+      case (-1)?: change.down += sign
+      default: break
+      }
+    }
+    return change
+  }
+}
