@@ -24,9 +24,11 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-    // The ratings server's: its database, and the hash its tokens are kept as.
+    // The ratings server's: its database, the hash its tokens are kept as, its log and its metrics.
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
   ],
   targets: [
     // MARK: The terminal edge: the only code that touches ncurses.
@@ -90,6 +92,8 @@ let package = Package(
       dependencies: [
         "EmojiModel", "Loading", "Support", "RatingsDatabase",
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -100,6 +104,7 @@ let package = Package(
       dependencies: [
         "EmojiRater", "EmojiServer", "EmojiModel", "Loading", "Terminal", "Support", "RatingsDatabase",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: optimized
     ),

@@ -28,6 +28,11 @@ public struct ServerCounts: Codable, Equatable, Sendable {
 }
 
 extension ServerCounts {
+  /// Whether these counts (a change, from `since`) hold anything done.
+  public var hasActivity: Bool {
+    served + failed + abandoned + notFound + connections + timedOut + refused > 0
+  }
+
   /// What happened between `earlier` and these counts (in flight is now's).
   public func since(_ earlier: ServerCounts) -> ServerCounts {
     var change = self

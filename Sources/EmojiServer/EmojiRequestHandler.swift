@@ -2,6 +2,7 @@ import EmojiModel
 import Foundation
 import NIOCore
 import NIOHTTP1
+import Support
 
 /// One connection's requests. `GET /emoji/{code points}` waits its delay
 /// on the event loop (no thread is held), then answers with the emoji's
@@ -34,6 +35,10 @@ final class EmojiRequestHandler: ChannelInboundHandler {
   private var rejection: Answer?
   /// The answer waiting out its delay.
   private var waiting: Scheduled<Void>?
+  /// When the request being answered arrived whole, and what it asked
+  /// for, for the log and the metrics.
+  private var arrived = ContinuousClock.now
+  private var routeLabel = "rejected"
 
   init(service: EmojiService) {
     self.service = service
@@ -61,6 +66,8 @@ final class EmojiRequestHandler: ChannelInboundHandler {
     case .end:
       guard let head else { return }
       self.head = nil
+      arrived = .now
+      routeLabel = "rejected"
       if let rejection {
         self.rejection = nil
         return send(rejection, to: head, context: context, close: true)
@@ -104,6 +111,7 @@ final class EmojiRequestHandler: ChannelInboundHandler {
     let query = parts.count > 1 ? parts[1] : nil
     let authorization = head.headers.first(name: "Authorization")
     let route = Route(method: head.method, path: path)
+    routeLabel = route.label
     if route.isRatings, service.ratings == nil {
       // A server started without a database has no ratings to give.
       return send(.error(.notFound, "this server keeps no ratings"), to: head, context: context)
@@ -113,6 +121,11 @@ final class EmojiRequestHandler: ChannelInboundHandler {
       send(Answer(status: .ok, body: Answer.json(service.counts.withLock { $0 })), to: head, context: context)
     case .health:
       send(Answer(status: .ok, body: Answer.json(["status": "ok"])), to: head, context: context)
+    case .metrics:
+      let text = service.metrics.exposition(with: service.counts.withLock { $0 })
+      send(
+        Answer(status: .ok, body: Data(text.utf8), contentType: "text/plain; version=0.0.4"), to: head,
+        context: context)
     case .emoji(let codePoints):
       guard let found = service.record(codePoints) else {
         service.count { $0.notFound += 1 }
@@ -178,9 +191,14 @@ final class EmojiRequestHandler: ChannelInboundHandler {
   private func send(
     _ answer: Answer, to request: HTTPRequestHead, context: ChannelHandlerContext, close: Bool = false
   ) {
+    let took = ContinuousClock.now - arrived
+    service.metrics.answered(route: routeLabel, status: answer.status.code, after: took)
+    service.logger.debug(
+      "\(request.method.rawValue) \(SafeText.escaped(request.uri.prefix(200))) \(answer.status.code) in \(took)"
+    )
     let closes = close || !request.isKeepAlive
     var headers = HTTPHeaders()
-    headers.add(name: "Content-Type", value: "application/json")
+    headers.add(name: "Content-Type", value: answer.contentType)
     headers.add(name: "Content-Length", value: String(answer.body.count))
     for (name, value) in answer.headers { headers.add(name: name, value: value) }
     if closes { headers.add(name: "Connection", value: "close") }
@@ -201,7 +219,7 @@ final class EmojiRequestHandler: ChannelInboundHandler {
 /// What a request asks for, by its method and path.
 enum Route: Equatable {
   case emoji(codePoints: Substring)
-  case stats, health
+  case stats, health, metrics
   case vote(codePoints: Substring)
   case registerVoter
   case top
@@ -221,10 +239,26 @@ enum Route: Equatable {
       switch path {
       case "/stats": self = only(.GET, .stats)
       case "/health": self = only(.GET, .health)
+      case "/metrics": self = only(.GET, .metrics)
       case "/voters": self = only(.POST, .registerVoter)
       case "/top": self = only(.GET, .top)
       default: self = .unknown
       }
+    }
+  }
+
+  /// Its name in the metrics.
+  var label: String {
+    switch self {
+    case .emoji: "emoji"
+    case .stats: "stats"
+    case .health: "health"
+    case .metrics: "metrics"
+    case .vote: "votes"
+    case .registerVoter: "voters"
+    case .top: "top"
+    case .wrongMethod: "wrong_method"
+    case .unknown: "unknown"
     }
   }
 

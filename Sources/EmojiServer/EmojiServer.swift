@@ -1,6 +1,7 @@
 import EmojiModel
 import Foundation
 import Loading
+import Logging
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -39,12 +40,12 @@ public final class EmojiServer: Sendable {
 
   /// Starts listening; throws when the address cannot be had.
   public init(
-    catalog: EmojiCatalog, configuration: Configuration, log: @escaping @Sendable (String) -> Void = { _ in }
+    catalog: EmojiCatalog, configuration: Configuration, logger: Logger = EmojiServer.silentLogger
   ) throws(ServerError) {
     let service = EmojiService(
       catalog: catalog, latency: configuration.latency, failureRate: configuration.failureRate,
       seed: configuration.seed, database: configuration.database, ratingsLimits: configuration.ratingsLimits,
-      log: log)
+      logger: logger)
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     let limits = configuration.limits
     let limiter = AddressLimiter(limit: limits.connectionsPerAddress)
@@ -72,11 +73,25 @@ public final class EmojiServer: Sendable {
     self.service = service
     host = configuration.host
     port = channel.localAddress?.port ?? configuration.port
-    // A line a second of what it has done, for whoever watches it run.
-    group.next().scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { _ in
-      log(service.counts.withLock { $0 }.line)
+    // What it has done, a line a minute at most, and none while it does
+    // nothing: a line a second wrote 86,400 the same a day to an idle log.
+    let reported = Locked(ServerCounts())
+    group.next().scheduleRepeatedTask(initialDelay: Self.reportEvery, delay: Self.reportEvery) { _ in
+      let now = service.counts.withLock { $0 }
+      let change = reported.withLock { last in
+        defer { last = now }
+        return now.since(last)
+      }
+      guard change.hasActivity else { return }
+      logger.info("in the last minute: \(change.line)")
     }
   }
+
+  /// How often the server says what it has done, if it did anything.
+  static let reportEvery = TimeAmount.seconds(60)
+
+  /// A logger that says nothing: a server in a test, or in the benchmark.
+  public static let silentLogger = Logger(label: "emoji-rater.serve") { _ in SwiftLogNoOpLogHandler() }
 
   /// What it has done so far.
   public var counts: ServerCounts { service.counts.withLock { $0 } }

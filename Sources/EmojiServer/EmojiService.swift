@@ -1,6 +1,7 @@
 import EmojiModel
 import Foundation
 import Loading
+import Logging
 import RatingsDatabase
 import Support
 
@@ -19,10 +20,14 @@ final class EmojiService: Sendable {
   private let failureRate: Double
   private let random: Locked<SeededGenerator>
   let counts = Locked(ServerCounts())
+  /// Where each request (at debug level) and each failure go.
+  let logger: Logger
+  /// What `GET /metrics` answers.
+  let metrics: ServerMetrics
 
   init(
     catalog: EmojiCatalog, latency: LatencyModel, failureRate: Double, seed: UInt64,
-    database: (any RatingsDatabase)?, ratingsLimits: RatingsLimits, log: @escaping @Sendable (String) -> Void
+    database: (any RatingsDatabase)?, ratingsLimits: RatingsLimits, logger: Logger
   ) {
     var records: [String: (record: EmojiRecord, json: Data)] = [:]
     for section in catalog.sections {
@@ -32,9 +37,14 @@ final class EmojiService: Sendable {
       }
     }
     self.records = records
+    self.logger = logger
+    let metrics = ServerMetrics()
+    self.metrics = metrics
     let votable = Set(records.keys)
     ratings = database.map { database in
-      RatingsAPI(database: database, limits: ratingsLimits, isVotable: { votable.contains($0) }, log: log)
+      RatingsAPI(
+        database: database, limits: ratingsLimits, isVotable: { votable.contains($0) }, logger: logger,
+        metrics: metrics)
     }
     self.latency = latency
     self.failureRate = failureRate

@@ -1,5 +1,6 @@
 import EmojiModel
 import Foundation
+import Logging
 import NIOHTTP1
 import RatingsDatabase
 import Support
@@ -9,6 +10,7 @@ struct Answer: Sendable {
   var status: HTTPResponseStatus
   var body: Data
   var headers: [(String, String)] = []
+  var contentType = "application/json"
 
   /// `{"error": message}`, the message made safe to show: nothing a
   /// client sent goes back, or into a log, with its control characters.
@@ -42,8 +44,10 @@ struct RatingsAPI: Sendable {
   /// Whether an emoji (by code points) may be voted on: the catalog's,
   /// skin tones included.
   let isVotable: @Sendable (String) -> Bool
-  /// What a failure of the database is told to (the server's log).
-  let log: @Sendable (String) -> Void
+  /// Where a failure of the database is told.
+  let logger: Logger
+  /// Where votes and registrations are counted for `GET /metrics`.
+  let metrics: ServerMetrics
 
   /// The longest idempotency key taken.
   static let longestKey = 128
@@ -56,13 +60,14 @@ struct RatingsAPI: Sendable {
 
   init(
     database: any RatingsDatabase, limits: RatingsLimits, isVotable: @escaping @Sendable (String) -> Bool,
-    log: @escaping @Sendable (String) -> Void
+    logger: Logger, metrics: ServerMetrics
   ) {
     self.database = database
     votes = RateLimiter(rate: limits.votesPerSecond, burst: limits.voteBurst)
     registrations = RateLimiter(rate: limits.registrationsPerHour / 3600, burst: limits.registrationBurst)
     self.isVotable = isVotable
-    self.log = log
+    self.logger = logger
+    self.metrics = metrics
   }
 
   /// `POST /voters` from `address`: a new voter, and its token, which is
@@ -77,6 +82,7 @@ struct RatingsAPI: Sendable {
     } catch {
       return unavailable(error)
     }
+    metrics.registeredVoter()
     return Answer(status: .created, body: Answer.json(["token": token]))
   }
 
@@ -129,6 +135,7 @@ struct RatingsAPI: Sendable {
       }
       do {
         let (outcome, tally) = try await database.apply(request, from: voter)
+        metrics.voted(outcome)
         let mine = try await database.vote(of: voter, on: emoji)
         let answer = VoteAnswer(up: tally.up, down: tally.down, mine: mine, outcome: "\(outcome)")
         return Answer(status: .ok, body: Answer.json(answer))
@@ -227,7 +234,7 @@ struct RatingsAPI: Sendable {
   }
 
   private func unavailable(_ error: any Error) -> Answer {
-    log("the ratings database failed: \(error)")
+    logger.error("the ratings database failed: \(SafeText.escaped("\(error)"))")
     return .error(.serviceUnavailable, "the ratings database is unavailable; try again shortly")
   }
 }

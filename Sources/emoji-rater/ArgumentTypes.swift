@@ -2,6 +2,7 @@ import ArgumentParser
 import EmojiRater
 import Foundation
 import Loading
+import Logging
 import Terminal
 
 // The app's own types, read straight from the command line: each option is
@@ -10,6 +11,15 @@ import Terminal
 
 extension LoadingMode: ExpressibleByArgument {
   public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+}
+
+/// `serve --log-level`: swift-log's levels by name.
+enum LogLevel: String, CaseIterable, ExpressibleByArgument {
+  case trace, debug, info, notice, warning, error, critical
+
+  init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+
+  var level: Logger.Level { Logger.Level(rawValue: rawValue) ?? .info }
 }
 
 extension GlyphMode: ExpressibleByArgument {

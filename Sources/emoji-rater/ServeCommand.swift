@@ -4,6 +4,7 @@ import EmojiRater
 import EmojiServer
 import Foundation
 import Loading
+import Logging
 import RatingsDatabase
 import Support
 import Terminal
@@ -18,8 +19,9 @@ struct ServeCommand: ParsableCommand {
       GET /emoji/{code points} (e.g. /emoji/1f469-200d-1f4bb) answers the emoji's name, group, \
       subgroup, Unicode version and keywords as JSON, after a delay drawn from --latency, or \
       HTTP 503 at --failure-rate; a client that goes away during the delay stops it and is \
-      counted as abandoned. GET /stats answers the counts. A line of counts goes to standard \
-      error every second. Ctrl-C (SIGINT) or SIGTERM stops it. Listens on loopback unless \
+      counted as abandoned. GET /stats answers the counts. The log goes to standard error, at \
+      --log-level: at info, a line of counts each minute something happened, and the stop; at \
+      debug, a line per request. Ctrl-C (SIGINT) or SIGTERM stops it. Listens on loopback unless \
       --host says otherwise; --port 0 takes any free port. The first line on standard output \
       says where it listens.
 
@@ -72,6 +74,9 @@ struct ServeCommand: ParsableCommand {
       valueName: "path"))
   var database: String?
 
+  @Option(help: ArgumentHelp("What the log says: trace, debug, info, notice, warning, error or critical."))
+  var logLevel = LogLevel.info
+
   func validate() throws {
     if let database, database.contains("://") {
       throw ValidationError("--database takes a SQLite file's path; a database URL is not served yet")
@@ -106,14 +111,18 @@ struct ServeCommand: ParsableCommand {
     configuration.limits.keepAliveTimeout = keepAliveTimeout
     configuration.limits.connectionsPerAddress = maxConnectionsPerAddress
     Self.raiseOpenFileLimit()
+    let level = logLevel.level
+    LoggingSystem.bootstrap { label in
+      var handler = StreamLogHandler.standardError(label: label)
+      handler.logLevel = level
+      return handler
+    }
+    let logger = Logger(label: "emoji-rater.serve")
     let server: EmojiServer
     do {
       configuration.database = try SQLiteRatingsDatabase(path: databasePath())
       server = try EmojiServer(
-        catalog: EmojiCatalog.builtIn(includeSkinTones: true), configuration: configuration
-      ) {
-        StandardError.write("emoji-rater serve: \($0)")
-      }
+        catalog: EmojiCatalog.builtIn(includeSkinTones: true), configuration: configuration, logger: logger)
     } catch {
       StandardError.write("emoji-rater serve: \(error)")
       throw ExitCode(2)
@@ -122,7 +131,7 @@ struct ServeCommand: ParsableCommand {
     fflush(nil)  // At once, for a script that waits for the line.
     Self.waitForStopSignal()
     server.stop()
-    StandardError.write("emoji-rater serve: stopped; \(server.counts.line)")
+    logger.info("stopped; \(server.counts.line)")
   }
 
   /// `--database`, or the standard place, whose folder is made.

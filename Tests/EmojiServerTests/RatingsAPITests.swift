@@ -222,6 +222,25 @@ import Testing
     #expect(try await request("GET", "/emoji/1f602").status == 200, "and the server goes on")
   }
 
+  @Test func metricsCountRequestsVotesAndVotersForPrometheus() async throws {
+    let ana = try await register()
+    _ = try await vote("up", "1f602", token: ana, id: "once")
+    _ = try await vote("up", "1f602", token: ana, id: "once")
+    _ = try await request("GET", "/emoji/1f602")
+    let metrics = try await request("GET", "/metrics")
+    #expect(metrics.status == 200)
+    #expect(metrics.response?.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("text/plain") == true)
+    let lines = Set(metrics.text.split(separator: "\n").map(String.init))
+    for expected in [
+      #"emoji_rater_votes_total{outcome="applied"} 1"#, #"emoji_rater_votes_total{outcome="repeated"} 1"#,
+      "emoji_rater_voters_registered_total 1", #"emoji_rater_requests_total{route="votes",status="200"} 2"#,
+      "emoji_rater_emoji_served_total 1", "emoji_rater_in_flight_requests 0.0",
+    ] {
+      #expect(lines.contains(expected), "\(expected) in \(metrics.text)")
+    }
+    #expect(metrics.text.contains(#"emoji_rater_request_duration_seconds_bucket{route="emoji",le="#))
+  }
+
   @Test func whatAClientSendsComesBackEscaped() async throws {
     let response = try await request("GET", "/top?order=%1B%5B31m")
     #expect(response.status == 400)

@@ -150,6 +150,24 @@ import Testing
     #expect(read?.json["up"] as? Int == 1 && read?.json["mine"] as? String == "up", "\(second.output)")
   }
 
+  /// The log says nothing while nothing happens (it once wrote a line a
+  /// second), a line per request at debug level, and the counts at the stop.
+  @Test func theLogIsQuietWhenIdleAndSaysEachRequestAtDebug() throws {
+    let quiet = try ServeProcess(["--latency", "0"])
+    usleep(2_500_000)
+    #expect(quiet.output.split(separator: "\n").count == 1, "only where it listens: \(quiet.output)")
+    #expect(quiet.stop() == 0)
+    #expect(
+      quiet.output.contains("info emoji-rater.serve: [emoji_rater] stopped; served 0"), "\(quiet.output)")
+
+    let chatty = try ServeProcess(["--latency", "0", "--log-level", "debug"])
+    defer { chatty.stop() }
+    #expect(chatty.request("GET", "/emoji/1f602")?.status == 200)
+    #expect(
+      chatty.output.contains("debug emoji-rater.serve: [EmojiServer] GET /emoji/1f602 200 in"),
+      "\(chatty.output)")
+  }
+
   @Test func aDatabaseFileThatIsNoDatabaseIsRefusedAndKept() throws {
     let home = try DataHome()
     let path = home.path + "/server.sqlite"
