@@ -147,6 +147,9 @@ final class EmojiRequestHandler: ChannelInboundHandler {
       }
     case .top:
       answer(head: head, context: context) { [ratings = service.ratings!] in await ratings.top(query: query) }
+    case .events:
+      service.metrics.answered(route: routeLabel, status: 200, after: .zero)
+      service.events.listen(on: context.channel, request: head)
     case .wrongMethod(let allowed):
       var answer = Answer.error(.methodNotAllowed, "\(path) answers \(allowed) only")
       answer.headers.append(("Allow", allowed))
@@ -223,6 +226,8 @@ enum Route: Equatable {
   case vote(codePoints: Substring)
   case registerVoter
   case top
+  /// The tallies as they change, as server-sent events.
+  case events
   /// A path the server knows, asked with a method it does not answer there.
   case wrongMethod(allowed: String)
   case unknown
@@ -242,6 +247,7 @@ enum Route: Equatable {
       case "/metrics": self = only(.GET, .metrics)
       case "/voters": self = only(.POST, .registerVoter)
       case "/top": self = only(.GET, .top)
+      case "/events": self = only(.GET, .events)
       default: self = .unknown
       }
     }
@@ -257,6 +263,7 @@ enum Route: Equatable {
     case .vote: "votes"
     case .registerVoter: "voters"
     case .top: "top"
+    case .events: "events"
     case .wrongMethod: "wrong_method"
     case .unknown: "unknown"
     }
@@ -265,7 +272,7 @@ enum Route: Equatable {
   /// Whether it needs the ratings database.
   var isRatings: Bool {
     switch self {
-    case .vote, .registerVoter, .top: true
+    case .vote, .registerVoter, .top, .events: true
     default: false
     }
   }

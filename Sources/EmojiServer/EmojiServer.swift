@@ -73,6 +73,7 @@ public final class EmojiServer: Sendable {
     self.service = service
     host = configuration.host
     port = channel.localAddress?.port ?? configuration.port
+    service.events.start(on: group.next())
     // What it has done, a line a minute at most, and none while it does
     // nothing: a line a second wrote 86,400 the same a day to an idle log.
     let reported = Locked(ServerCounts())
@@ -92,6 +93,9 @@ public final class EmojiServer: Sendable {
 
   /// A logger that says nothing: a server in a test, or in the benchmark.
   public static let silentLogger = Logger(label: "emoji-rater.serve") { _ in SwiftLogNoOpLogHandler() }
+
+  /// How many listen to `GET /events` now.
+  public var listeners: Int { service.events.listenerCount }
 
   /// What it has done so far.
   public var counts: ServerCounts { service.counts.withLock { $0 } }

@@ -24,6 +24,8 @@ final class EmojiService: Sendable {
   let logger: Logger
   /// What `GET /metrics` answers.
   let metrics: ServerMetrics
+  /// `GET /events`' listeners and the tallies that changed.
+  let events: TallyEvents
 
   init(
     catalog: EmojiCatalog, latency: LatencyModel, failureRate: Double, seed: UInt64,
@@ -40,11 +42,13 @@ final class EmojiService: Sendable {
     self.logger = logger
     let metrics = ServerMetrics()
     self.metrics = metrics
+    let events = TallyEvents()
+    self.events = events
     let votable = Set(records.keys)
     ratings = database.map { database in
       RatingsAPI(
         database: database, limits: ratingsLimits, isVotable: { votable.contains($0) }, logger: logger,
-        metrics: metrics)
+        metrics: metrics, events: events)
     }
     self.latency = latency
     self.failureRate = failureRate

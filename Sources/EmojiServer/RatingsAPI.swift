@@ -48,6 +48,8 @@ struct RatingsAPI: Sendable {
   let logger: Logger
   /// Where votes and registrations are counted for `GET /metrics`.
   let metrics: ServerMetrics
+  /// Where a changed tally goes for `GET /events`.
+  let events: TallyEvents
 
   /// The longest idempotency key taken.
   static let longestKey = 128
@@ -60,7 +62,7 @@ struct RatingsAPI: Sendable {
 
   init(
     database: any RatingsDatabase, limits: RatingsLimits, isVotable: @escaping @Sendable (String) -> Bool,
-    logger: Logger, metrics: ServerMetrics
+    logger: Logger, metrics: ServerMetrics, events: TallyEvents
   ) {
     self.database = database
     votes = RateLimiter(rate: limits.votesPerSecond, burst: limits.voteBurst)
@@ -68,6 +70,7 @@ struct RatingsAPI: Sendable {
     self.isVotable = isVotable
     self.logger = logger
     self.metrics = metrics
+    self.events = events
   }
 
   /// `POST /voters` from `address`: a new voter, and its token, which is
@@ -136,6 +139,7 @@ struct RatingsAPI: Sendable {
       do {
         let (outcome, tally) = try await database.apply(request, from: voter)
         metrics.voted(outcome)
+        if outcome == .applied { events.changed(tally, of: emoji) }
         let mine = try await database.vote(of: voter, on: emoji)
         let answer = VoteAnswer(up: tally.up, down: tally.down, mine: mine, outcome: "\(outcome)")
         return Answer(status: .ok, body: Answer.json(answer))

@@ -261,11 +261,26 @@ final class RawClient {
     while Date() < end {
       var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
       guard poll(&ready, 1, 50) > 0 else { continue }
-      let count = read(descriptor, &buffer, buffer.count)
+      let count = Glibc.read(descriptor, &buffer, buffer.count)
       if count <= 0 { return true }
       received += String(decoding: buffer[..<count], as: UTF8.self)
     }
     return false
+  }
+
+  /// Reads until what came holds `wanted` or `seconds` pass; what came.
+  func read(until wanted: String, within seconds: Double) -> String {
+    var received = ""
+    let end = Date().addingTimeInterval(seconds)
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while Date() < end, !received.contains(wanted) {
+      var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      guard poll(&ready, 1, 50) > 0 else { continue }
+      let count = Glibc.read(descriptor, &buffer, buffer.count)
+      if count <= 0 { break }
+      received += String(decoding: buffer[..<count], as: UTF8.self)
+    }
+    return received
   }
 
   func waitForClose(within seconds: Double) -> Bool {

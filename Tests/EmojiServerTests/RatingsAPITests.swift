@@ -241,6 +241,27 @@ import Testing
     #expect(metrics.text.contains(#"emoji_rater_request_duration_seconds_bucket{route="emoji",le="#))
   }
 
+  /// A listener hears each tally change as a server-sent event, the
+  /// votes in a burst on one emoji coalesced, the last event the tally.
+  @Test func listenersHearTallyChanges() async throws {
+    let listener = try RawClient(port: server.port)
+    defer { listener.close() }
+    listener.send("GET /events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+    let head = listener.read(until: "listening for tally changes", within: 5)
+    #expect(head.hasPrefix("HTTP/1.1 200 OK") && head.contains("text/event-stream"), "\(head)")
+    var tokens: [String] = []
+    for _ in 0..<10 { tokens.append(try await register()) }
+    for token in tokens { _ = try await vote("up", "1f602", token: token) }
+    let last = #"data: {"codePoints":"1f602","down":0,"up":10}"#
+    let heard = listener.read(until: last, within: 5)
+    #expect(heard.contains(last), "\(heard)")
+    let events = heard.components(separatedBy: "event: tally").count - 1
+    #expect((1...10).contains(events), "ten votes, at most ten events: \(events)")
+    // One who leaves is let go.
+    listener.close()
+    #expect(await eventually { self.server.listeners == 0 })
+  }
+
   @Test func whatAClientSendsComesBackEscaped() async throws {
     let response = try await request("GET", "/top?order=%1B%5B31m")
     #expect(response.status == 400)
