@@ -144,7 +144,8 @@ let package = Package(
       name: "RatingsDatabaseTests",
       dependencies: ["RatingsDatabase", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
     ),
-    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Loading", "Support"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["TestSupport", "Loading", "Support", "RatingsDatabase"]),
   ],
   swiftLanguageModes: [.v6]
 )

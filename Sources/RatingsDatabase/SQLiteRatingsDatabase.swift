@@ -19,6 +19,10 @@ public final class SQLiteRatingsDatabase: RatingsDatabase {
     configuration.busyMode = .timeout(10)
     do {
       pool = try DatabasePool(path: path, configuration: configuration)
+      // A vote acknowledged is on the disk: with the NORMAL that GRDB sets
+      // for the write-ahead log, a power cut (not a crash) may lose the
+      // last commits. The writer is one connection, kept.
+      try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
       try Self.checkNotNewer(pool, path: path)
       try Schema.migrator.migrate(pool)
     } catch let error as RatingsDatabaseError {
@@ -146,6 +150,11 @@ public final class SQLiteRatingsDatabase: RatingsDatabase {
   /// SQLite's own check of the file (`PRAGMA integrity_check`): "ok" when whole.
   public func integrityCheck() throws -> String {
     try pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "" }
+  }
+
+  /// How the writer syncs commits (`PRAGMA synchronous`: 2 is FULL).
+  public func writerSynchronousMode() throws -> Int {
+    try pool.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
   }
 
   /// Runs a read-only query, for tests and tools that compare the tallies

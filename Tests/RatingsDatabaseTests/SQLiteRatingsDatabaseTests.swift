@@ -169,6 +169,10 @@ import Testing
     #expect(try await again.tally(of: Self.thumbsUp) == Tally(up: 1, down: 0))
   }
 
+  @Test func aCommitIsSyncedBeforeItIsAcknowledged() throws {
+    #expect(try database.writerSynchronousMode() == 2)
+  }
+
   @Test func theFileIsWrittenAheadOfItsLog() throws {
     let mode = try DatabaseQueue(path: folder + "/server.sqlite").read { db in
       try String.fetchOne(db, sql: "PRAGMA journal_mode")

@@ -69,6 +69,15 @@ public final class ServeProcess {
     return Self.reap(pid, within: 5)
   }
 
+  /// Kills it at once (SIGKILL), as a crash or a power cut would: no
+  /// chance to finish a write or close a file.
+  public func kill() {
+    guard isRunning else { return }
+    isRunning = false
+    Glibc.kill(pid, SIGKILL)
+    _ = Self.reap(pid, within: 5)
+  }
+
   /// Its `GET /stats`, as the numbers it holds; nil if it did not answer.
   public func stats() -> [String: Int]? {
     let answer = LockedBox<Data?>(nil)
