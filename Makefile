@@ -8,9 +8,11 @@ ARGS ?=
 # What the app needs to build and run (CLDR: emoji names in the user's
 # language; SQLite: `serve`'s ratings database), and what the tests need on top.
 # The tests also ask servers over Foundation's URLSession, which on Linux is
-# built on libcurl (the app has its own HTTP client and needs none).
+# built on libcurl (the app has its own HTTP client and needs none), and
+# start PostgreSQL servers of their own (initdb in a temporary folder, a
+# loopback port) for the ratings server's PostgreSQL store.
 RUN_PACKAGES := libncurses-dev unicode-cldr-core libsqlite3-dev
-TEST_PACKAGES := $(RUN_PACKAGES) tmux libcurl4 libvterm0
+TEST_PACKAGES := $(RUN_PACKAGES) tmux libcurl4 libvterm0 postgresql
 # Terminal emulators the end-to-end tests also draw the grid in (libvterm,
 # the library inside Neovim's and Vim's :terminal, is the Debian package above).
 TEST_PYTHON_PACKAGES := pyte==0.8.2 wcwidth==0.7.0

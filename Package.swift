@@ -29,6 +29,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     // MARK: The terminal edge: the only code that touches ncurses.
@@ -86,6 +87,14 @@ let package = Package(
       name: "RatingsDatabase",
       dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
     ),
+    // MARK: The same ratings in PostgreSQL, for several servers: postgres-nio.
+    .target(
+      name: "PostgresRatings",
+      dependencies: [
+        "RatingsDatabase", .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     // MARK: The server the app can load from (`serve`, `--source URL`): SwiftNIO's HTTP/1.1.
     .target(
       name: "EmojiServer",
@@ -103,6 +112,7 @@ let package = Package(
       name: "emoji-rater",
       dependencies: [
         "EmojiRater", "EmojiServer", "EmojiModel", "Loading", "Terminal", "Support", "RatingsDatabase",
+        "PostgresRatings",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -143,6 +153,13 @@ let package = Package(
     .testTarget(
       name: "RatingsDatabaseTests",
       dependencies: ["RatingsDatabase", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
+    .testTarget(
+      name: "PostgresRatingsTests",
+      dependencies: [
+        "PostgresRatings", "RatingsDatabase", "TestSupport",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]
     ),
     .testTarget(
       name: "EndToEndTests", dependencies: ["TestSupport", "Loading", "Support", "RatingsDatabase"]),

@@ -131,10 +131,15 @@ final class EmojiRequestHandler: ChannelInboundHandler {
         service.count { $0.notFound += 1 }
         return send(.error(.notFound, "no such emoji: \(path)"), to: head, context: context)
       }
-      answerAfterDelay(head: head, context: context) { [ratings = service.ratings] in
-        guard let ratings else { return Answer(status: .ok, body: found.json) }
-        return await ratings.details(of: found.record, authorization: authorization)
-      }
+      // Without a database the answer is ready: it goes from the event
+      // loop, as it always did; with one, its tally is read off the loop.
+      let answer: Answer.Source =
+        if let ratings = service.ratings {
+          .work { await ratings.details(of: found.record, authorization: authorization) }
+        } else {
+          .ready(Answer(status: .ok, body: found.json))
+        }
+      answerAfterDelay(head: head, context: context, answer)
     case .vote(let codePoints):
       let emoji = codePoints.lowercased()
       answer(head: head, context: context) { [ratings = service.ratings!] in
@@ -170,9 +175,9 @@ final class EmojiRequestHandler: ChannelInboundHandler {
   }
 
   /// Waits the request's delay (`--latency`), then fails it at the failure
-  /// rate or answers with what `work` makes.
+  /// rate or answers with what `source` has or makes.
   private func answerAfterDelay(
-    head: HTTPRequestHead, context: ChannelHandlerContext, _ work: @escaping @Sendable () async -> Answer
+    head: HTTPRequestHead, context: ChannelHandlerContext, _ source: Answer.Source
   ) {
     let (milliseconds, fails) = service.draw()
     service.count { $0.inFlight += 1 }
@@ -183,9 +188,12 @@ final class EmojiRequestHandler: ChannelInboundHandler {
         $0.inFlight -= 1
         if fails { $0.failed += 1 } else { $0.served += 1 }
       }
-      if fails {
+      switch (fails, source) {
+      case (true, _):
         send(.error(.serviceUnavailable, "failed on purpose (--failure-rate)"), to: head, context: context)
-      } else {
+      case (false, .ready(let answer)):
+        send(answer, to: head, context: context)
+      case (false, .work(let work)):
         answer(head: head, context: context, work)
       }
     }

@@ -18,6 +18,12 @@ struct Answer: Sendable {
     Answer(status: status, body: json(["error": SafeText.escaped(message)]))
   }
 
+  /// An answer known now, or the work that makes it off the event loop.
+  enum Source {
+    case ready(Answer)
+    case work(@Sendable () async -> Answer)
+  }
+
   /// 429, with `Retry-After` in whole seconds (at least one).
   static func tooManyRequests(_ message: String, wait: Double) -> Answer {
     var answer = error(.tooManyRequests, message)

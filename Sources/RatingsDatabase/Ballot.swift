@@ -7,7 +7,7 @@ public enum Ballot: String, Codable, Sendable, CaseIterable {
   case none
 
   /// As the database keeps it: 1 up, -1 down (a cleared vote is no row).
-  var stored: Int? {
+  public var stored: Int? {
     switch self {
     case .up: 1
     case .down: -1
@@ -15,7 +15,7 @@ public enum Ballot: String, Codable, Sendable, CaseIterable {
     }
   }
 
-  init(stored: Int) {
+  public init(stored: Int) {
     self = stored > 0 ? .up : .down
   }
 }
@@ -52,6 +52,22 @@ public struct Tally: Codable, Equatable, Sendable {
   }
 }
 
+extension Tally {
+  /// What replacing vote `old` with `new` (1 up, -1 down, nil none) does
+  /// to a tally.
+  public static func change(from old: Int?, to new: Int?) -> Tally {
+    var change = Tally()
+    for (value, sign) in [(old, -1), (new, 1)] {
+      switch value {
+      case 1?: change.up += sign
+      case (-1)?: change.down += sign
+      default: break
+      }
+    }
+    return change
+  }
+}
+
 /// What became of a vote sent.
 public enum VoteOutcome: Equatable, Sendable {
   /// It counts now.
@@ -71,6 +87,22 @@ public enum TopOrder: String, Sendable, CaseIterable {
   case down
   /// Most votes on both sides first: the smaller side, then the total.
   case controversial
+}
+
+extension TopOrder {
+  /// The query for the order, `?` the limit, with `least` the database's
+  /// function for the smaller of two numbers (SQLite's `min`, PostgreSQL's
+  /// `least`). Controversial: most votes on the smaller side first, then
+  /// most in all.
+  public func query(least: String) -> String {
+    let (filter, ordering) =
+      switch self {
+      case .up: ("up > 0", "up DESC")
+      case .down: ("down > 0", "down DESC")
+      case .controversial: ("up > 0 AND down > 0", "\(least)(up, down) DESC, up + down DESC")
+      }
+    return "SELECT emoji, up, down FROM tally WHERE \(filter) ORDER BY \(ordering), emoji LIMIT ?"
+  }
 }
 
 /// An emoji and its tally, as `GET /top` lists them.

@@ -141,7 +141,7 @@ public final class SQLiteRatingsDatabase: RatingsDatabase {
 
   public func top(_ order: TopOrder, limit: Int) async throws -> [RankedEmoji] {
     try await pool.read { db in
-      try Row.fetchAll(db, sql: Schema.topQuery(order), arguments: [limit]).map {
+      try Row.fetchAll(db, sql: order.query(least: "min"), arguments: [limit]).map {
         RankedEmoji(emoji: $0["emoji"], tally: Tally(up: $0["up"], down: $0["down"]))
       }
     }
@@ -161,21 +161,5 @@ public final class SQLiteRatingsDatabase: RatingsDatabase {
   /// with the votes themselves.
   public func count(sql: String, arguments: [String] = []) throws -> Int {
     try pool.read { db in try Int.fetchOne(db, sql: sql, arguments: StatementArguments(arguments)) ?? 0 }
-  }
-}
-
-extension Tally {
-  /// What replacing vote `old` with `new` (1 up, -1 down, nil none) does
-  /// to a tally.
-  static func change(from old: Int?, to new: Int?) -> Tally {
-    var change = Tally()
-    for (value, sign) in [(old, -1), (new, 1)] {
-      switch value {
-      case 1?: change.up += sign
-      case (-1)?: change.down += sign
-      default: break
-      }
-    }
-    return change
   }
 }

@@ -63,16 +63,4 @@ enum Schema {
   static func microseconds(_ time: Date) -> Int64 {
     Int64((time.timeIntervalSince1970 * 1e6).rounded())
   }
-
-  /// The query for `GET /top`, `?` the limit. Controversial: most votes
-  /// on the smaller side first, then most in all.
-  static func topQuery(_ order: TopOrder) -> String {
-    let (filter, ordering) =
-      switch order {
-      case .up: ("up > 0", "up DESC")
-      case .down: ("down > 0", "down DESC")
-      case .controversial: ("up > 0 AND down > 0", "min(up, down) DESC, up + down DESC")
-      }
-    return "SELECT emoji, up, down FROM tally WHERE \(filter) ORDER BY \(ordering), emoji LIMIT ?"
-  }
 }

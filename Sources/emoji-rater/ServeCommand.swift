@@ -5,6 +5,7 @@ import EmojiServer
 import Foundation
 import Loading
 import Logging
+import PostgresRatings
 import RatingsDatabase
 import Support
 import Terminal
@@ -26,11 +27,14 @@ struct ServeCommand: ParsableCommand {
       says where it listens.
 
       The community's ratings live in a SQLite database, --database (by default \
-      $XDG_DATA_HOME/emoji-rater/server.sqlite, made on first use): POST /voters registers a \
-      voter and answers its token once; PUT /votes/{code points} with Authorization: Bearer \
-      TOKEN and {"vote": "up"|"down"|"none", "time": RFC 3339, "id": KEY} votes; GET /emoji/… \
-      then carries up and down (and mine, for a token); GET /top?order=up|down|controversial \
-      &limit=N lists the community's order. docs/api.md has an example of each.
+      $XDG_DATA_HOME/emoji-rater/server.sqlite, made on first use), or in PostgreSQL \
+      (--database postgres://USER@HOST:PORT/DATABASE), which several servers can share. \
+      POST /voters registers a voter and answers its token once; PUT /votes/{code points} \
+      with Authorization: Bearer TOKEN and {"vote": "up"|"down"|"none", "time": RFC 3339, \
+      "id": KEY} votes; GET /emoji/… then carries up and down (and mine, for a token); GET \
+      /top?order=up|down|controversial&limit=N lists the community's order; GET /events \
+      streams the tallies as they change; GET /health and GET /metrics (Prometheus) say how \
+      it does. docs/api.md has an example of each.
 
       A connection that has not sent a whole request within --request-timeout of its first \
       byte, or has sent nothing for --keep-alive-timeout (since it opened or since its last \
@@ -70,7 +74,8 @@ struct ServeCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The ratings database, a SQLite file. (default: $XDG_DATA_HOME/emoji-rater/server.sqlite)",
+      "The ratings database: a SQLite file, or postgres://USER@HOST:PORT/DATABASE. "
+        + "(default: $XDG_DATA_HOME/emoji-rater/server.sqlite)",
       valueName: "path"))
   var database: String?
 
@@ -78,8 +83,9 @@ struct ServeCommand: ParsableCommand {
   var logLevel = LogLevel.info
 
   func validate() throws {
-    if let database, database.contains("://") {
-      throw ValidationError("--database takes a SQLite file's path; a database URL is not served yet")
+    if let database, database.contains("://"), !PostgresRatingsDatabase.isURL(database) {
+      throw ValidationError(
+        "--database takes a SQLite file's path or a PostgreSQL URL (postgres://USER@HOST:PORT/DATABASE)")
     }
     guard (0...65_535).contains(port) else {
       throw ValidationError("--port must be from 0 to 65535, not \(port)")
@@ -120,7 +126,7 @@ struct ServeCommand: ParsableCommand {
     let logger = Logger(label: "emoji-rater.serve")
     let server: EmojiServer
     do {
-      configuration.database = try SQLiteRatingsDatabase(path: databasePath())
+      configuration.database = try openDatabase(logger: logger)
       server = try EmojiServer(
         catalog: EmojiCatalog.builtIn(includeSkinTones: true), configuration: configuration, logger: logger)
     } catch {
@@ -132,6 +138,28 @@ struct ServeCommand: ParsableCommand {
     Self.waitForStopSignal()
     server.stop()
     logger.info("stopped; \(server.counts.line)")
+  }
+
+  /// The database `--database` names: PostgreSQL for a URL, else a
+  /// SQLite file.
+  private func openDatabase(logger: Logger) throws -> any RatingsDatabase {
+    guard let database, PostgresRatingsDatabase.isURL(database) else {
+      return try SQLiteRatingsDatabase(path: databasePath())
+    }
+    // Connecting is asynchronous; the command waits for it before it listens.
+    let opened = Locked<Result<PostgresRatingsDatabase, any Error>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Task {
+      do {
+        let postgres = try await PostgresRatingsDatabase(url: database, logger: logger)
+        opened.withLock { $0 = .success(postgres) }
+      } catch {
+        opened.withLock { $0 = .failure(error) }
+      }
+      done.signal()
+    }
+    done.wait()
+    return try opened.withLock { $0! }.get()
   }
 
   /// `--database`, or the standard place, whose folder is made.

@@ -262,6 +262,16 @@ import Testing
     #expect(await eventually { self.server.listeners == 0 })
   }
 
+  @Test func bytesThatAreNotHTTPAre400AndTheServerGoesOn() async throws {
+    let client = try RawClient(port: server.port)
+    defer { client.close() }
+    client.send("\u{16}\u{03}\u{01}\u{02}\u{00} not a request at all\r\n\r\n")
+    var answer = ""
+    #expect(client.waitForClose(within: 5, received: &answer), "the connection is closed")
+    #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer.prefix(40))")
+    #expect(try await request("GET", "/health").status == 200)
+  }
+
   @Test func whatAClientSendsComesBackEscaped() async throws {
     let response = try await request("GET", "/top?order=%1B%5B31m")
     #expect(response.status == 400)

@@ -168,6 +168,47 @@ import Testing
       "\(chatty.output)")
   }
 
+  /// Two servers on one PostgreSQL, as a deployment that outgrew one
+  /// machine: votes sent to either, both answer the same tallies.
+  @Test func twoServersOnOnePostgreSQLAnswerAlike() throws {
+    let postgres = try PostgresServer()
+    defer { postgres.stop() }
+    let url = try postgres.makeDatabase()
+    let first = try ServeProcess(["--latency", "0", "--database", url])
+    defer { first.stop() }
+    let second = try ServeProcess(["--latency", "0", "--database", url])
+    defer { second.stop() }
+    var tokens: [String] = []
+    for server in [first, second, first] {
+      tokens.append(
+        try #require(server.request("POST", "/voters")?.json["token"] as? String, "\(server.output)"))
+    }
+    // Each token votes through both servers: the later vote, wherever sent, counts.
+    for (index, token) in tokens.enumerated() {
+      for (step, server) in [first, second].enumerated() {
+        let ballot = (index + step) % 2 == 0 ? "up" : "down"
+        let body =
+          #"{"vote": "\#(ballot)", "time": "2026-11-26T07:0\#(step):00Z", "id": "\#(index)-\#(step)"}"#
+        #expect(server.request("PUT", "/votes/1f389", token: token, body: body)?.status == 200)
+      }
+    }
+    let (a, b) = (first.request("GET", "/emoji/1f389")?.json, second.request("GET", "/emoji/1f389")?.json)
+    #expect(a?["up"] as? Int == 1 && a?["down"] as? Int == 2, "\(String(describing: a))")
+    #expect(b?["up"] as? Int == a?["up"] as? Int && b?["down"] as? Int == a?["down"] as? Int)
+  }
+
+  @Test func aPostgreSQLThatIsNotThereIsRefusedWithStatus2() throws {
+    let port = try PostgresServer.freePortForTests()
+    let result = try Subprocess.run([
+      AppBinary.path, "serve", "--port", "0", "--database", "postgres://emoji@127.0.0.1:\(port)/ratings",
+    ])
+    #expect(result.status == 2)
+    #expect(
+      result.output.contains(
+        "no answer from the ratings database at postgres://emoji@127.0.0.1:\(port)/ratings"),
+      "\(result.output)")
+  }
+
   @Test func aDatabaseFileThatIsNoDatabaseIsRefusedAndKept() throws {
     let home = try DataHome()
     let path = home.path + "/server.sqlite"

@@ -1,0 +1,294 @@
+import Foundation
+import Logging
+import PostgresNIO
+import RatingsDatabase
+
+/// The ratings in PostgreSQL, through postgres-nio's pooled client: for a
+/// deployment of several `serve` processes, on one machine or many, that
+/// answer the same tallies. The tables and the rules are SQLite's
+/// (`RatingsDatabase`); two servers applying votes by one voter on one
+/// emoji at once take turns on a transaction lock for that pair.
+public final class PostgresRatingsDatabase: RatingsDatabase {
+  private let client: PostgresClient
+  private let running: Task<Void, Never>
+  private let logger: Logger
+  /// Where it is, without a password.
+  public let address: String
+
+  /// Connects to the database `url` names (`postgres://USER[:PASSWORD]@HOST[:PORT]/DB`)
+  /// and migrates it. Throws a `RatingsDatabaseError` that says what is
+  /// wrong: the URL, the server not there, the schema from a later version.
+  public init(
+    url: String, logger: Logger = Logger(label: "emoji-rater.postgres") { _ in SwiftLogNoOpLogHandler() },
+    connectTimeout: Duration = .seconds(10)
+  ) async throws {
+    let location = try PostgresLocation(url)
+    address = location.description
+    self.logger = logger
+    client = PostgresClient(
+      configuration: .init(
+        host: location.host, port: location.port, username: location.user, password: location.password,
+        database: location.database, tls: .disable),
+      backgroundLogger: logger)
+    running = Task { [client] in await client.run() }
+    do {
+      // The client keeps trying a server that is not there; the start
+      // waits so long, then says so.
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await self.migrate() }
+        group.addTask {
+          try await Task.sleep(for: connectTimeout)
+          throw RatingsDatabaseError(
+            "no answer from the ratings database at \(location) within \(connectTimeout); "
+              + "is PostgreSQL running there, and does the database exist?")
+        }
+        try await group.next()
+        group.cancelAll()
+      }
+    } catch let error as RatingsDatabaseError {
+      running.cancel()
+      throw error
+    } catch {
+      running.cancel()
+      throw RatingsDatabaseError("cannot use the ratings database at \(address): \(Self.describe(error))")
+    }
+  }
+
+  deinit { running.cancel() }
+
+  /// Whether `text` names a PostgreSQL database (`postgres://…`) rather
+  /// than a file.
+  public static func isURL(_ text: String) -> Bool { PostgresLocation.isURL(text) }
+
+  /// Stops the client's connections.
+  public func close() {
+    running.cancel()
+  }
+
+  /// What went wrong, in PostgreSQL's words where it said any (postgres-nio's
+  /// own description of an error says nothing, to keep queries out of logs).
+  static func describe(_ error: any Error) -> String {
+    if let error = error as? PSQLError {
+      if let message = error.serverInfo?[.message] { return message }
+      return "\(error.code)"
+    }
+    return "\(error)"
+  }
+
+  // MARK: Schema
+
+  /// The migrations, in order, each run once, in a transaction, with a
+  /// lock held so two servers starting together do not both run one.
+  static let migrations: [(identifier: String, statements: [String])] = [
+    (
+      "1 voters, votes and tallies",
+      [
+        """
+        CREATE TABLE voter (
+          id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          token_hash BYTEA NOT NULL UNIQUE,
+          registered_at BIGINT NOT NULL)
+        """,
+        """
+        CREATE TABLE vote (
+          voter_id BIGINT NOT NULL REFERENCES voter (id),
+          emoji TEXT NOT NULL,
+          value SMALLINT NOT NULL CHECK (value IN (-1, 1)),
+          cast_at BIGINT NOT NULL,
+          PRIMARY KEY (voter_id, emoji))
+        """,
+        "CREATE INDEX vote_by_emoji ON vote (emoji, value)",
+        """
+        CREATE TABLE clearing (
+          voter_id BIGINT NOT NULL REFERENCES voter (id),
+          emoji TEXT NOT NULL,
+          cast_at BIGINT NOT NULL,
+          PRIMARY KEY (voter_id, emoji))
+        """,
+        """
+        CREATE TABLE request (
+          voter_id BIGINT NOT NULL REFERENCES voter (id),
+          key TEXT NOT NULL,
+          PRIMARY KEY (voter_id, key))
+        """,
+        """
+        CREATE TABLE tally (
+          emoji TEXT PRIMARY KEY,
+          up INTEGER NOT NULL CHECK (up >= 0),
+          down INTEGER NOT NULL CHECK (down >= 0))
+        """,
+      ]
+    )
+  ]
+
+  /// Any number, the same in every server: the lock migrations take.
+  static let migrationLock: Int64 = 0x656d_6f6a_6972_6174
+
+  private func migrate() async throws {
+    try await client.withTransaction(logger: logger) { connection in
+      try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger)
+      try await connection.query(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (identifier TEXT PRIMARY KEY)", logger: logger)
+      var applied = Set<String>()
+      for try await identifier in try await connection.query(
+        "SELECT identifier FROM schema_migrations", logger: logger
+      ).decode(String.self) {
+        applied.insert(identifier)
+      }
+      let known = Set(Self.migrations.map(\.identifier))
+      let unknown = applied.subtracting(known)
+      guard unknown.isEmpty else {
+        throw RatingsDatabaseError(
+          "the ratings database at \(address) was made by a later emoji-rater (its schema has "
+            + "\(unknown.sorted().joined(separator: ", "))); serve it with that version")
+      }
+      for migration in Self.migrations where !applied.contains(migration.identifier) {
+        for statement in migration.statements {
+          try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+        }
+        try await connection.query(
+          "INSERT INTO schema_migrations (identifier) VALUES (\(migration.identifier))", logger: logger)
+      }
+    }
+  }
+
+  // MARK: Voters
+
+  public func registerVoter(tokenHash: Data, at time: Date) async throws -> VoterID {
+    let rows = try await client.query(
+      "INSERT INTO voter (token_hash, registered_at) VALUES (\(tokenHash), \(Self.microseconds(time))) RETURNING id",
+      logger: logger)
+    for try await id in rows.decode(Int64.self) { return VoterID(id) }
+    throw RatingsDatabaseError("the ratings database at \(address) gave the new voter no number")
+  }
+
+  public func voter(tokenHash: Data) async throws -> VoterID? {
+    let rows = try await client.query(
+      "SELECT id FROM voter WHERE token_hash = \(tokenHash)", logger: logger)
+    for try await id in rows.decode(Int64.self) { return VoterID(id) }
+    return nil
+  }
+
+  // MARK: Votes
+
+  public func apply(_ request: VoteRequest, from voter: VoterID) async throws -> (VoteOutcome, Tally) {
+    let logger = logger
+    return try await client.withTransaction(logger: logger) { connection in
+      let outcome = try await Self.apply(request, from: voter, on: connection, logger: logger)
+      return (outcome, try await Self.tally(of: request.emoji, on: connection, logger: logger))
+    }
+  }
+
+  /// The rules of `RatingsDatabase`, in the transaction on `connection`.
+  private static func apply(
+    _ request: VoteRequest, from voter: VoterID, on connection: PostgresConnection, logger: Logger
+  ) async throws -> VoteOutcome {
+    let (id, emoji) = (voter.rawValue, request.emoji)
+    // One voter's votes on one emoji take turns, whichever server has them.
+    try await connection.query(
+      "SELECT pg_advisory_xact_lock(hashtextextended(\(emoji) || ':' || \(id)::text, 0))", logger: logger)
+    let inserted = try await connection.query(
+      "INSERT INTO request (voter_id, key) VALUES (\(id), \(request.id)) ON CONFLICT DO NOTHING RETURNING 1",
+      logger: logger)
+    var isNew = false
+    for try await _ in inserted.decode(Int32.self) { isNew = true }
+    guard isNew else { return .repeated }
+
+    var old: Int?
+    var latest = Int64.min
+    for try await (value, castAt) in try await connection.query(
+      "SELECT value, cast_at FROM vote WHERE voter_id = \(id) AND emoji = \(emoji)", logger: logger
+    ).decode((Int16, Int64).self) {
+      old = Int(value)
+      latest = max(latest, castAt)
+    }
+    for try await castAt in try await connection.query(
+      "SELECT cast_at FROM clearing WHERE voter_id = \(id) AND emoji = \(emoji)", logger: logger
+    ).decode(Int64.self) {
+      latest = max(latest, castAt)
+    }
+    let time = microseconds(request.time)
+    guard time >= latest else { return .superseded }
+
+    if let new = request.ballot.stored {
+      try await connection.query(
+        """
+        INSERT INTO vote (voter_id, emoji, value, cast_at) VALUES (\(id), \(emoji), \(Int16(new)), \(time))
+        ON CONFLICT (voter_id, emoji) DO UPDATE SET value = excluded.value, cast_at = excluded.cast_at
+        """, logger: logger)
+      try await connection.query(
+        "DELETE FROM clearing WHERE voter_id = \(id) AND emoji = \(emoji)", logger: logger)
+    } else {
+      try await connection.query(
+        "DELETE FROM vote WHERE voter_id = \(id) AND emoji = \(emoji)", logger: logger)
+      try await connection.query(
+        """
+        INSERT INTO clearing (voter_id, emoji, cast_at) VALUES (\(id), \(emoji), \(time))
+        ON CONFLICT (voter_id, emoji) DO UPDATE SET cast_at = excluded.cast_at
+        """, logger: logger)
+    }
+    let change = Tally.change(from: old, to: request.ballot.stored)
+    if change != Tally() {
+      try await connection.query(
+        "INSERT INTO tally (emoji, up, down) VALUES (\(emoji), 0, 0) ON CONFLICT (emoji) DO NOTHING",
+        logger: logger)
+      try await connection.query(
+        "UPDATE tally SET up = up + \(Int32(change.up)), down = down + \(Int32(change.down)) WHERE emoji = \(emoji)",
+        logger: logger)
+    }
+    return .applied
+  }
+
+  // MARK: Reads
+
+  public func tally(of emoji: String) async throws -> Tally {
+    let logger = logger
+    return try await client.withConnection { connection in
+      try await Self.tally(of: emoji, on: connection, logger: logger)
+    }
+  }
+
+  private static func tally(of emoji: String, on connection: PostgresConnection, logger: Logger) async throws
+    -> Tally
+  {
+    for try await (up, down) in try await connection.query(
+      "SELECT up, down FROM tally WHERE emoji = \(emoji)", logger: logger
+    ).decode((Int32, Int32).self) {
+      return Tally(up: Int(up), down: Int(down))
+    }
+    return Tally()
+  }
+
+  public func vote(of voter: VoterID, on emoji: String) async throws -> Ballot? {
+    for try await value in try await client.query(
+      "SELECT value FROM vote WHERE voter_id = \(voter.rawValue) AND emoji = \(emoji)", logger: logger
+    ).decode(Int16.self) {
+      return Ballot(stored: Int(value))
+    }
+    return nil
+  }
+
+  public func top(_ order: TopOrder, limit: Int) async throws -> [RankedEmoji] {
+    let sql = order.query(least: "least").replacingOccurrences(of: "LIMIT ?", with: "LIMIT \(max(0, limit))")
+    var ranked: [RankedEmoji] = []
+    for try await (emoji, up, down) in try await client.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+      .decode((String, Int32, Int32).self)
+    {
+      ranked.append(RankedEmoji(emoji: emoji, tally: Tally(up: Int(up), down: Int(down))))
+    }
+    return ranked
+  }
+
+  /// Counts with a query of one number, for tests and tools that compare
+  /// the tallies with the votes themselves.
+  public func count(_ query: PostgresQuery) async throws -> Int {
+    for try await count in try await client.query(query, logger: logger).decode(Int64.self) {
+      return Int(count)
+    }
+    return 0
+  }
+
+  static func microseconds(_ time: Date) -> Int64 {
+    Int64((time.timeIntervalSince1970 * 1e6).rounded())
+  }
+}
