@@ -20,7 +20,7 @@ TEST_PYTHON_PACKAGES := pyte==0.8.2 wcwidth==0.7.0
 SCREENSHOT_PACKAGES := $(TEST_PACKAGES) aha chromium fonts-noto-color-emoji fonts-dejavu-core python3
 TSAN_BUILD := .build-tsan
 
-.PHONY: run build deps deps-test test lint fmt test-tsan bench bench-families bench-scale screenshot clean emoji-data keywords-data
+.PHONY: run build deps deps-test test lint fmt test-tsan bench bench-families bench-scale bench-server screenshot clean emoji-data keywords-data
 
 run: deps
 	$(SWIFT) build -c release --product emoji-rater
@@ -69,6 +69,15 @@ bench-families: deps
 	$(SWIFT) build -c release --product emoji-rater
 	.build/release/emoji-rater bench --traces held,wheel,page-bursts,jumps,reading --modes async,prefetch \
 	  --small-pool 0 --seeds $(SEEDS)
+
+# The ratings server under wrk: reads and votes at 1, 16, 64 and 256
+# connections, on SQLite and on PostgreSQL, beside nginx serving the same
+# answer as a static file (scripts/bench-server.py; about five minutes).
+BENCH_SERVER_PACKAGES := $(RUN_PACKAGES) wrk nginx-light postgresql python3
+bench-server:
+	@scripts/ensure-packages.sh $(BENCH_SERVER_PACKAGES)
+	$(SWIFT) build -c release --product emoji-rater
+	scripts/bench-server.py .build/release/emoji-rater
 
 # Per-frame cost at a million items against the benchmark's usual content
 # (the catalog repeated to 45,240), steady scroll. Six measured seconds per

@@ -85,7 +85,7 @@ let package = Package(
     // MARK: Where the community's ratings live: voters, votes and tallies, in SQLite through GRDB.
     .target(
       name: "RatingsDatabase",
-      dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: ["Support", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     // MARK: The same ratings in PostgreSQL, for several servers: postgres-nio.
     .target(
@@ -152,7 +152,9 @@ let package = Package(
     ),
     .testTarget(
       name: "RatingsDatabaseTests",
-      dependencies: ["RatingsDatabase", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: [
+        "RatingsDatabase", "Support", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+      ]
     ),
     .testTarget(
       name: "PostgresRatingsTests",

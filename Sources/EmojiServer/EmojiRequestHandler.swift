@@ -93,6 +93,12 @@ final class EmojiRequestHandler: ChannelInboundHandler {
     return declared > largestBody ? bodyTooLarge : nil
   }
 
+  /// Bytes that are not HTTP: SwiftNIO's error handler has answered 400;
+  /// the connection closes at once rather than at the request timeout.
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    context.close(promise: nil)
+  }
+
   func channelInactive(context: ChannelHandlerContext) {
     if let waiting {
       waiting.cancel()

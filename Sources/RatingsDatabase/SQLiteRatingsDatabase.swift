@@ -8,6 +8,8 @@ import GRDB
 public final class SQLiteRatingsDatabase: RatingsDatabase {
   private let pool: DatabasePool
   public let path: String
+  /// Votes that arrive while one transaction is written share the next.
+  private let batcher: VoteBatcher
 
   /// Opens (or creates) the database at `path`, and migrates it.
   /// Throws a `RatingsDatabaseError` that says what is wrong with the file.
@@ -32,6 +34,14 @@ public final class SQLiteRatingsDatabase: RatingsDatabase {
         "\(path) is not a SQLite database; move it aside, or name another file with --database")
     } catch {
       throw RatingsDatabaseError("cannot open the ratings database \(path): \(error)")
+    }
+    batcher = VoteBatcher { [pool] votes in
+      try pool.write { db in
+        try votes.map { request, voter in
+          let outcome = try Self.apply(request, from: voter, db)
+          return (outcome, try Self.tally(of: request.emoji, db))
+        }
+      }
     }
   }
 
@@ -65,10 +75,7 @@ public final class SQLiteRatingsDatabase: RatingsDatabase {
   }
 
   public func apply(_ request: VoteRequest, from voter: VoterID) async throws -> (VoteOutcome, Tally) {
-    try await pool.write { db in
-      let outcome = try Self.apply(request, from: voter, db)
-      return (outcome, try Self.tally(of: request.emoji, db))
-    }
+    try await batcher.apply(request, from: voter)
   }
 
   /// The rules of `RatingsDatabase`, in the write's transaction.

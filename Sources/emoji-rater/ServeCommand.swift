@@ -73,6 +73,15 @@ struct ServeCommand: ParsableCommand {
   var maxConnectionsPerAddress = ConnectionLimits().connectionsPerAddress
 
   @Option(
+    help: ArgumentHelp("Votes a second one voter may send, after a burst of twice as many.", valueName: "n"))
+  var votesPerSecond = RatingsLimits().votesPerSecond
+
+  @Option(
+    help: ArgumentHelp(
+      "Voters one address may register an hour, after a first minute's worth (20 at least).", valueName: "n"))
+  var registrationsPerHour = RatingsLimits().registrationsPerHour
+
+  @Option(
     help: ArgumentHelp(
       "The ratings database: a SQLite file, or postgres://USER@HOST:PORT/DATABASE. "
         + "(default: $XDG_DATA_HOME/emoji-rater/server.sqlite)",
@@ -100,6 +109,13 @@ struct ServeCommand: ParsableCommand {
         throw ValidationError("\(name) must be from 0.1 to 3600 seconds, not \(seconds)")
       }
     }
+    for (name, rate) in [
+      ("--votes-per-second", votesPerSecond), ("--registrations-per-hour", registrationsPerHour),
+    ] {
+      guard rate.isFinite, (0.001...1_000_000).contains(rate) else {
+        throw ValidationError("\(name) must be from 0.001 to 1000000, not \(rate)")
+      }
+    }
     guard (1...1_000_000).contains(maxConnectionsPerAddress) else {
       throw ValidationError(
         "--max-connections-per-address must be from 1 to 1000000, not \(maxConnectionsPerAddress)")
@@ -116,6 +132,11 @@ struct ServeCommand: ParsableCommand {
     configuration.limits.requestTimeout = requestTimeout
     configuration.limits.keepAliveTimeout = keepAliveTimeout
     configuration.limits.connectionsPerAddress = maxConnectionsPerAddress
+    configuration.ratingsLimits.votesPerSecond = votesPerSecond
+    configuration.ratingsLimits.voteBurst = 2 * votesPerSecond
+    configuration.ratingsLimits.registrationsPerHour = registrationsPerHour
+    configuration.ratingsLimits.registrationBurst = max(
+      RatingsLimits().registrationBurst, registrationsPerHour / 60)
     Self.raiseOpenFileLimit()
     let level = logLevel.level
     LoggingSystem.bootstrap { label in

@@ -269,6 +269,7 @@ import Testing
     var answer = ""
     #expect(client.waitForClose(within: 5, received: &answer), "the connection is closed")
     #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer.prefix(40))")
+    #expect(server.counts.timedOut == 0, "closed at once, not at the request timeout")
     #expect(try await request("GET", "/health").status == 200)
   }
 

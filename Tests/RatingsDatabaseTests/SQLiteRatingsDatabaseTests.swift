@@ -162,6 +162,30 @@ import Testing
     #expect(try database.integrityCheck() == "ok")
   }
 
+  /// Many voters at once (their votes grouped into shared transactions):
+  /// every vote counted, the tallies the votes.
+  @Test func manyVotersAtOnceAreAllCounted() async throws {
+    var voters: [VoterID] = []
+    for index in 0..<50 { voters.append(try await voter("m\(index)")) }
+    let (all, database) = (voters, database)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for (index, voter) in all.enumerated() {
+        group.addTask {
+          for emoji in ["1f600", "1f601", "1f602", "1f603"] {
+            let request = VoteRequest(
+              emoji: emoji, ballot: index % 3 == 0 ? .down : .up, time: Self.start, id: "\(index)-\(emoji)")
+            _ = try await database.apply(request, from: voter)
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    for emoji in ["1f600", "1f601", "1f602", "1f603"] {
+      #expect(try await database.tally(of: emoji) == Tally(up: 33, down: 17))
+    }
+    #expect(try database.count(sql: "SELECT count(*) FROM request") == 200)
+  }
+
   @Test func theFileOpensAgainWithItsVotes() async throws {
     let ana = try await voter("ana")
     _ = try await vote(.up, by: ana, at: 1)

@@ -1,0 +1,69 @@
+import Dispatch
+import Foundation
+import Support
+
+/// Group commit: the votes that arrive while a transaction is being
+/// written go together in the next one, so a thousand voters at once pay
+/// for a few syncs to the disk, not a thousand. A vote that arrives with
+/// nothing being written goes at once, alone: no vote waits for others.
+///
+/// Each vote's outcome is its own (the rules apply one by one, in arrival
+/// order, inside the transaction); if the transaction fails, every vote
+/// in it fails, as none of them was stored.
+final class VoteBatcher: Sendable {
+  typealias Write = @Sendable ([(VoteRequest, VoterID)]) throws -> [(VoteOutcome, Tally)]
+
+  private struct Waiting {
+    var request: VoteRequest
+    var voter: VoterID
+    var continuation: CheckedContinuation<(VoteOutcome, Tally), any Error>
+  }
+
+  private struct State {
+    var waiting: [Waiting] = []
+    var writing = false
+  }
+
+  /// The most votes in one transaction: a few milliseconds of writing.
+  static let largestBatch = 512
+
+  private let state = Locked(State())
+  private let queue = DispatchQueue(label: "emoji-rater.ratings.writer")
+  private let write: Write
+
+  /// `write` applies a batch in one transaction, and answers each vote's
+  /// outcome and tally after, in order.
+  init(write: @escaping Write) {
+    self.write = write
+  }
+
+  func apply(_ request: VoteRequest, from voter: VoterID) async throws -> (VoteOutcome, Tally) {
+    try await withCheckedThrowingContinuation { continuation in
+      let starts = state.withLock { state in
+        state.waiting.append(Waiting(request: request, voter: voter, continuation: continuation))
+        defer { state.writing = true }
+        return !state.writing
+      }
+      if starts { queue.async { self.drain() } }
+    }
+  }
+
+  /// Writes batches until nothing waits.
+  private func drain() {
+    while true {
+      let batch = state.withLock { state -> [Waiting] in
+        let taken = Array(state.waiting.prefix(Self.largestBatch))
+        state.waiting.removeFirst(taken.count)
+        if taken.isEmpty { state.writing = false }
+        return taken
+      }
+      guard !batch.isEmpty else { return }
+      do {
+        let results = try write(batch.map { ($0.request, $0.voter) })
+        for (waiting, result) in zip(batch, results) { waiting.continuation.resume(returning: result) }
+      } catch {
+        for waiting in batch { waiting.continuation.resume(throwing: error) }
+      }
+    }
+  }
+}
