@@ -24,21 +24,6 @@ public struct ConnectionLimits: Sendable {
   public init() {}
 }
 
-/// How often a voter may vote and an address may register voters: what
-/// keeps one client from flooding the database.
-public struct RatingsLimits: Sendable {
-  /// Votes a second per voter, after a burst of `voteBurst` (a person
-  /// voting down a column of emoji as fast as the keys repeat).
-  public var votesPerSecond: Double = 20
-  public var voteBurst: Double = 40
-  /// Voters an address may register an hour, after a first
-  /// `registrationBurst` (a household or an office behind one address).
-  public var registrationsPerHour: Double = 60
-  public var registrationBurst: Double = 20
-
-  public init() {}
-}
-
 /// One connection's clock, shared by its two handlers: the one before the
 /// HTTP decoder sees a request's first bytes arrive, the one after it sees
 /// the request end and its answer go. Only the client's side is timed: an

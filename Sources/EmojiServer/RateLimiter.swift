@@ -55,3 +55,18 @@ final class RateLimiter<Key: Hashable & Sendable>: Sendable {
     buckets = buckets.filter { _, bucket in bucket.tokens + (time - bucket.updated) * rate < burst }
   }
 }
+
+/// How often a voter may vote and an address may register voters: what
+/// keeps one client from flooding the database.
+public struct RatingsLimits: Sendable {
+  /// Votes a second per voter, after a burst of `voteBurst` (a person
+  /// voting down a column of emoji as fast as the keys repeat).
+  public var votesPerSecond: Double = 20
+  public var voteBurst: Double = 40
+  /// Voters an address may register an hour, after a first
+  /// `registrationBurst` (a household or an office behind one address).
+  public var registrationsPerHour: Double = 60
+  public var registrationBurst: Double = 20
+
+  public init() {}
+}

@@ -64,8 +64,6 @@ struct RatingsAPI: Sendable {
   /// later change of mind.
   static let clockSkew: TimeInterval = 300
 
-  // MARK: Voters
-
   init(
     database: any RatingsDatabase, limits: RatingsLimits, isVotable: @escaping @Sendable (String) -> Bool,
     logger: Logger, metrics: ServerMetrics, events: TallyEvents
@@ -78,6 +76,8 @@ struct RatingsAPI: Sendable {
     self.metrics = metrics
     self.events = events
   }
+
+  // MARK: Voters
 
   /// `POST /voters` from `address`: a new voter, and its token, which is
   /// never shown again.
