@@ -56,6 +56,12 @@ struct RatingsAPI: Sendable {
   let metrics: ServerMetrics
   /// Where a changed tally goes for `GET /events`.
   let events: TallyEvents
+  /// The voters found by their token's hash so far: a registered voter
+  /// stays one, so a token need be looked up once. (A token not found is
+  /// asked again each time: another server may register it.)
+  private let knownVoters = Locked([Data: VoterID]())
+  /// The most voters remembered; past it the memory starts afresh.
+  static let votersRemembered = 100_000
 
   /// The longest idempotency key taken.
   static let longestKey = 128
@@ -102,11 +108,19 @@ struct RatingsAPI: Sendable {
       throw .unauthorized(
         "voting needs Authorization: Bearer TOKEN; POST /voters gives one", challenge: "Bearer")
     }
+    let hash = VoterToken.hash(token)
+    if let known = knownVoters.withLock({ $0[hash] }) { return known }
     let found: VoterID?
     do {
-      found = try await database.voter(tokenHash: VoterToken.hash(token))
+      found = try await database.voter(tokenHash: hash)
     } catch {
       throw AnswerError(unavailable(error))
+    }
+    if let found {
+      knownVoters.withLock { known in
+        if known.count >= Self.votersRemembered { known.removeAll() }
+        known[hash] = found
+      }
     }
     guard let found else {
       throw .unauthorized(
@@ -146,7 +160,10 @@ struct RatingsAPI: Sendable {
         let (outcome, tally) = try await database.apply(request, from: voter)
         metrics.voted(outcome)
         if outcome == .applied { events.changed(tally, of: emoji) }
-        let mine = try await database.vote(of: voter, on: emoji)
+        // An applied vote is the voter's vote now; otherwise the stored one is.
+        let mine =
+          outcome == .applied
+          ? request.ballot.stored.map(Ballot.init(stored:)) : try await database.vote(of: voter, on: emoji)
         let answer = VoteAnswer(up: tally.up, down: tally.down, mine: mine, outcome: "\(outcome)")
         return Answer(status: .ok, body: Answer.json(answer))
       } catch {
