@@ -1,7 +1,10 @@
 import Foundation
 import GRDB
 
-/// The ratings database's tables, the same in SQLite and PostgreSQL:
+/// The ratings database's tables in SQLite. PostgreSQL has the same
+/// tables in its own dialect (`PostgresRatingsDatabase.migrations`, with
+/// other types and its own identity column): a change to one is a new
+/// migration in both.
 ///
 /// - `voter`: who may vote, by the SHA-256 of their token;
 /// - `vote`: one row per voter and emoji, up (1) or down (-1), with the
