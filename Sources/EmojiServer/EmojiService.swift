@@ -31,23 +31,20 @@ final class EmojiService: Sendable {
     catalog: EmojiCatalog, latency: LatencyModel, failureRate: Double, seed: UInt64,
     database: (any RatingsDatabase)?, ratingsLimits: RatingsLimits, logger: Logger
   ) {
-    var records: [String: (record: EmojiRecord, json: Data)] = [:]
-    for section in catalog.sections {
-      for emoji in section.votableEmoji {
+    let records = Dictionary(
+      catalog.sections.flatMap(\.votableEmoji).map { emoji in
         let record = EmojiRecord(emoji)
-        records[emoji.identifier] = (record, (try? Self.encoder.encode(record)) ?? Data())
-      }
-    }
+        return (emoji.identifier, (record: record, json: (try? Self.encoder.encode(record)) ?? Data()))
+      }, uniquingKeysWith: { first, _ in first })
     self.records = records
     self.logger = logger
     let metrics = ServerMetrics()
     self.metrics = metrics
     let events = TallyEvents()
     self.events = events
-    let votable = Set(records.keys)
     ratings = database.map { database in
       RatingsAPI(
-        database: database, limits: ratingsLimits, isVotable: { votable.contains($0) }, logger: logger,
+        database: database, limits: ratingsLimits, isVotable: { records[$0] != nil }, logger: logger,
         metrics: metrics, events: events)
     }
     self.latency = latency

@@ -156,7 +156,7 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
 
   public func registerVoter(tokenHash: Data, at time: Date) async throws -> VoterID {
     let rows = try await client.query(
-      "INSERT INTO voter (token_hash, registered_at) VALUES (\(tokenHash), \(Self.microseconds(time))) RETURNING id",
+      "INSERT INTO voter (token_hash, registered_at) VALUES (\(tokenHash), \(VoteRequest.storedTime(time))) RETURNING id",
       logger: logger)
     for try await id in rows.decode(Int64.self) { return VoterID(id) }
     throw RatingsDatabaseError("the ratings database at \(address) gave the new voter no number")
@@ -195,20 +195,20 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
     guard isNew else { return .repeated }
 
     var old: Int?
-    var latest = Int64.min
+    var votedAt: Int64?
     for try await (value, castAt) in try await connection.query(
       "SELECT value, cast_at FROM vote WHERE voter_id = \(id) AND emoji = \(emoji)", logger: logger
     ).decode((Int16, Int64).self) {
-      old = Int(value)
-      latest = max(latest, castAt)
+      (old, votedAt) = (Int(value), castAt)
     }
+    var clearedAt: Int64?
     for try await castAt in try await connection.query(
       "SELECT cast_at FROM clearing WHERE voter_id = \(id) AND emoji = \(emoji)", logger: logger
     ).decode(Int64.self) {
-      latest = max(latest, castAt)
+      clearedAt = castAt
     }
-    let time = microseconds(request.time)
-    guard time >= latest else { return .superseded }
+    guard request.isLatest(votedAt: votedAt, clearedAt: clearedAt) else { return .superseded }
+    let time = VoteRequest.storedTime(request.time)
 
     if let new = request.ballot.stored {
       try await connection.query(
@@ -269,7 +269,8 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
   }
 
   public func top(_ order: TopOrder, limit: Int) async throws -> [RankedEmoji] {
-    let sql = order.query(least: "least").replacingOccurrences(of: "LIMIT ?", with: "LIMIT \(max(0, limit))")
+    // The limit is a number, written in as one.
+    let sql = order.query(least: "least") + " LIMIT \(max(0, limit))"
     var ranked: [RankedEmoji] = []
     for try await (emoji, up, down) in try await client.query(PostgresQuery(unsafeSQL: sql), logger: logger)
       .decode((String, Int32, Int32).self)
@@ -286,9 +287,5 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
       return Int(count)
     }
     return 0
-  }
-
-  static func microseconds(_ time: Date) -> Int64 {
-    Int64((time.timeIntervalSince1970 * 1e6).rounded())
   }
 }

@@ -41,6 +41,20 @@ public struct VoteRequest: Equatable, Sendable {
   }
 }
 
+extension VoteRequest {
+  /// A time as every database keeps it: microseconds since 1970, UTC.
+  public static func storedTime(_ time: Date) -> Int64 {
+    Int64((time.timeIntervalSince1970 * 1e6).rounded())
+  }
+
+  /// Whether this vote counts over what its voter has stored on its emoji
+  /// (a vote cast at `votedAt`, a clearing at `clearedAt`, each if any):
+  /// the later wins, whichever arrives last.
+  public func isLatest(votedAt: Int64?, clearedAt: Int64?) -> Bool {
+    Self.storedTime(time) >= max(votedAt ?? .min, clearedAt ?? .min)
+  }
+}
+
 /// The community's votes on one emoji.
 public struct Tally: Codable, Equatable, Sendable {
   public var up: Int
@@ -90,10 +104,10 @@ public enum TopOrder: String, Sendable, CaseIterable {
 }
 
 extension TopOrder {
-  /// The query for the order, `?` the limit, with `least` the database's
-  /// function for the smaller of two numbers (SQLite's `min`, PostgreSQL's
-  /// `least`). Controversial: most votes on the smaller side first, then
-  /// most in all.
+  /// The query for the order, its limit for each database to add, with
+  /// `least` the database's function for the smaller of two numbers
+  /// (SQLite's `min`, PostgreSQL's `least`). Controversial: most votes on
+  /// the smaller side first, then most in all.
   public func query(least: String) -> String {
     let (filter, ordering) =
       switch self {
@@ -101,7 +115,7 @@ extension TopOrder {
       case .down: ("down > 0", "down DESC")
       case .controversial: ("up > 0 AND down > 0", "\(least)(up, down) DESC, up + down DESC")
       }
-    return "SELECT emoji, up, down FROM tally WHERE \(filter) ORDER BY \(ordering), emoji LIMIT ?"
+    return "SELECT emoji, up, down FROM tally WHERE \(filter) ORDER BY \(ordering), emoji"
   }
 }
 

@@ -62,7 +62,7 @@ public final class SQLiteRatingsDatabase: RatingsDatabase {
     try await pool.write { db in
       try db.execute(
         sql: "INSERT INTO voter (token_hash, registered_at) VALUES (?, ?)",
-        arguments: [tokenHash, Schema.microseconds(time)])
+        arguments: [tokenHash, VoteRequest.storedTime(time)])
       return VoterID(db.lastInsertedRowID)
     }
   }
@@ -90,9 +90,10 @@ public final class SQLiteRatingsDatabase: RatingsDatabase {
       db, sql: "SELECT value, cast_at FROM vote WHERE voter_id = ? AND emoji = ?", arguments: key)
     let cleared = try Int64.fetchOne(
       db, sql: "SELECT cast_at FROM clearing WHERE voter_id = ? AND emoji = ?", arguments: key)
-    let time = Schema.microseconds(request.time)
-    let latest = max(stored.map { $0["cast_at"] as Int64 } ?? .min, cleared ?? .min)
-    guard time >= latest else { return .superseded }
+    guard request.isLatest(votedAt: stored.map { $0["cast_at"] }, clearedAt: cleared) else {
+      return .superseded
+    }
+    let time = VoteRequest.storedTime(request.time)
     let old: Int? = stored.map { $0["value"] }
     let new = request.ballot.stored
     if let new {
@@ -148,7 +149,7 @@ public final class SQLiteRatingsDatabase: RatingsDatabase {
 
   public func top(_ order: TopOrder, limit: Int) async throws -> [RankedEmoji] {
     try await pool.read { db in
-      try Row.fetchAll(db, sql: order.query(least: "min"), arguments: [limit]).map {
+      try Row.fetchAll(db, sql: order.query(least: "min") + " LIMIT ?", arguments: [limit]).map {
         RankedEmoji(emoji: $0["emoji"], tally: Tally(up: $0["up"], down: $0["down"]))
       }
     }

@@ -16,7 +16,7 @@ import GRDB
 /// - `tally`: up and down per emoji, kept in step with `vote` in the same
 ///   transaction, for reads and `GET /top` without counting every vote.
 ///
-/// Times are microseconds since 1970, UTC.
+/// Times are microseconds since 1970, UTC (`VoteRequest.storedTime`).
 enum Schema {
   static let migrator: DatabaseMigrator = {
     var migrator = DatabaseMigrator()
@@ -62,8 +62,4 @@ enum Schema {
       down INTEGER NOT NULL CHECK (down >= 0)) WITHOUT ROWID
     """,
   ]
-
-  static func microseconds(_ time: Date) -> Int64 {
-    Int64((time.timeIntervalSince1970 * 1e6).rounded())
-  }
 }

@@ -259,9 +259,24 @@ final class RawClient {
   /// Reads until the server closes the connection (true) or `seconds` pass
   /// (false); what it sends meanwhile is returned through `received`.
   func waitForClose(within seconds: Double, received: inout String) -> Bool {
+    read(within: seconds, into: &received) { _ in false }
+  }
+
+  /// Reads until what came holds `wanted` or `seconds` pass; what came.
+  func read(until wanted: String, within seconds: Double) -> String {
+    var received = ""
+    _ = read(within: seconds, into: &received) { $0.contains(wanted) }
+    return received
+  }
+
+  /// Reads into `received` until `enough` says so, the server closes the
+  /// connection (true), or `seconds` pass.
+  private func read(within seconds: Double, into received: inout String, until enough: (String) -> Bool)
+    -> Bool
+  {
     let end = Date().addingTimeInterval(seconds)
     var buffer = [UInt8](repeating: 0, count: 4096)
-    while Date() < end {
+    while Date() < end, !enough(received) {
       var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
       guard poll(&ready, 1, 50) > 0 else { continue }
       let count = Glibc.read(descriptor, &buffer, buffer.count)
@@ -269,21 +284,6 @@ final class RawClient {
       received += String(decoding: buffer[..<count], as: UTF8.self)
     }
     return false
-  }
-
-  /// Reads until what came holds `wanted` or `seconds` pass; what came.
-  func read(until wanted: String, within seconds: Double) -> String {
-    var received = ""
-    let end = Date().addingTimeInterval(seconds)
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while Date() < end, !received.contains(wanted) {
-      var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      guard poll(&ready, 1, 50) > 0 else { continue }
-      let count = Glibc.read(descriptor, &buffer, buffer.count)
-      if count <= 0 { break }
-      received += String(decoding: buffer[..<count], as: UTF8.self)
-    }
-    return received
   }
 
   func waitForClose(within seconds: Double) -> Bool {

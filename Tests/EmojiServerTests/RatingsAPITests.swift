@@ -1,6 +1,7 @@
 import EmojiModel
 import Foundation
 import RatingsDatabase
+import TestSupport
 import Testing
 
 @testable import EmojiServer
@@ -13,16 +14,14 @@ import Testing
 /// database in a folder of the test's own: voters, votes, tallies that are
 /// the votes counted, and what a bad request gets.
 @Suite(.serialized, .timeLimit(.minutes(1))) final class RatingsAPITests {
-  let folder: String
+  /// The database's folder, removed with the test.
+  let home: DataHome
   let database: SQLiteRatingsDatabase
   let server: EmojiServer
 
   init() throws {
-    folder =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("ratings-api-\(UUID().uuidString.prefix(8))").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    database = try SQLiteRatingsDatabase(path: folder + "/server.sqlite")
+    home = try DataHome()
+    database = try SQLiteRatingsDatabase(path: home.path + "/server.sqlite")
     server = try Self.server(on: database)
   }
 
@@ -39,7 +38,6 @@ import Testing
 
   deinit {
     server.stop()
-    try? FileManager.default.removeItem(atPath: folder)
   }
 
   struct Response {
@@ -259,7 +257,8 @@ import Testing
     #expect((1...10).contains(events), "ten votes, at most ten events: \(events)")
     // One who leaves is let go.
     listener.close()
-    #expect(await eventually { self.server.listeners == 0 })
+    let server = server
+    #expect(await eventually { server.listeners == 0 })
   }
 
   @Test func bytesThatAreNotHTTPAre400AndTheServerGoesOn() async throws {

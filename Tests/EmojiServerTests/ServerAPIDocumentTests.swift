@@ -1,6 +1,7 @@
 import EmojiModel
 import Foundation
 import RatingsDatabase
+import TestSupport
 import Testing
 
 @testable import EmojiServer
@@ -83,14 +84,11 @@ import Testing
       #expect(routes.contains(route), "docs/api.md shows \(route)")
     }
 
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("api-doc-\(UUID().uuidString.prefix(8))").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let home = try DataHome()
     var configuration = EmojiServer.Configuration()
     configuration.port = 0
     configuration.latency = .none
-    configuration.database = try SQLiteRatingsDatabase(path: folder + "/server.sqlite")
+    configuration.database = try SQLiteRatingsDatabase(path: home.path + "/server.sqlite")
     let server = try EmojiServer(catalog: EmojiServerTests.catalog, configuration: configuration)
     defer { server.stop() }
     // One connection, as the counts in the document assume.

@@ -198,7 +198,7 @@ import Testing
   }
 
   @Test func aPostgreSQLThatIsNotThereIsRefusedWithStatus2() throws {
-    let port = try PostgresServer.freePortForTests()
+    let port = try PostgresServer.freePort()
     let result = try Subprocess.run([
       AppBinary.path, "serve", "--port", "0", "--database", "postgres://emoji@127.0.0.1:\(port)/ratings",
     ])

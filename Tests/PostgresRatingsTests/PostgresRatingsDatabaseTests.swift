@@ -148,7 +148,7 @@ struct WithPostgres: SuiteTrait, TestScoping {
   }
 
   @Test func aServerThatIsNotThereIsNamed() async throws {
-    let port = try PostgresServer.freePortForTests()
+    let port = try PostgresServer.freePort()
     await #expect {
       try await PostgresRatingsDatabase(
         url: "postgres://emoji@127.0.0.1:\(port)/ratings", connectTimeout: .milliseconds(500))

@@ -1,24 +1,22 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 @testable import RatingsDatabase
 
 /// The ratings store's rules on a real SQLite file: one vote per voter and
 /// emoji, the later vote wins, a key counts once, tallies are the votes.
-@Suite final class SQLiteRatingsDatabaseTests {
-  let folder: String
+@Suite struct SQLiteRatingsDatabaseTests {
+  /// The test's folder, removed with it.
+  let home: DataHome
+  var folder: String { home.path }
   let database: SQLiteRatingsDatabase
 
   init() throws {
-    folder =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("ratings-db-\(UUID().uuidString.prefix(8))").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    database = try SQLiteRatingsDatabase(path: folder + "/server.sqlite")
+    home = try DataHome()
+    database = try SQLiteRatingsDatabase(path: home.path + "/server.sqlite")
   }
-
-  deinit { try? FileManager.default.removeItem(atPath: folder) }
 
   static let start = Date(timeIntervalSince1970: 1_790_000_000)
   static let thumbsUp = "1f44d"
@@ -113,7 +111,7 @@ import Testing
   @Test func eachVoteKeepsTheTimeItWasCast() async throws {
     let ana = try await voter("ana")
     _ = try await vote(.up, by: ana, at: 42.5)
-    let expected = Schema.microseconds(Self.start.addingTimeInterval(42.5))
+    let expected = VoteRequest.storedTime(Self.start.addingTimeInterval(42.5))
     #expect(try database.count(sql: "SELECT cast_at FROM vote") == Int(expected))
   }
 

@@ -100,11 +100,9 @@ public final class PostgresServer: Sendable {
     for _ in 0..<500 where waitpid(pid, &status, WNOHANG) != pid { usleep(10_000) }
   }
 
-  /// A port nothing listens on now (for a test of a server not there).
-  public static func freePortForTests() throws -> Int { try freePort() }
-
-  /// A port nothing listens on now, from the kernel.
-  static func freePort() throws -> Int {
+  /// A port nothing listens on now, from the kernel (for a server to
+  /// start on, or a test of a server not there).
+  public static func freePort() throws -> Int {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(descriptor) }
     var address = sockaddr_in()
