@@ -256,6 +256,22 @@ import Testing
     #expect(controller.loader.hasOutstandingLoads, "what shows now is asked for")
   }
 
+  /// The list changes between a frame and its loads going out (a search's
+  /// matches, Esc, a megabyte's paste ranked): the frame's prefetches name
+  /// grid positions of the old list, and none is asked for.
+  @Test func aFramesPrefetchesForAListReplacedSinceAreNotAskedFor() async {
+    let controller = controller(.prefetch, prefetchRows: 2)
+    controller.update(visibleRows: 0..<3, layout: layout)  // the window reaches rows 3 and 4: items 30..<60
+    controller.show(ShownItems([0, 1, 2]))
+    await afterTheFrame()
+    for item in 30..<60 {
+      guard case .absent = controller.loader.state(of: item) else {
+        Issue.record("item \(item) was prefetched for a list no longer shown")
+        return
+      }
+    }
+  }
+
   @Test func aFailedCellShowsItAndRetriesWhenDisplayedAgain() async {
     let controller = controller(.async, failureRate: 1)
     controller.update(visibleRows: 0..<2, layout: layout)

@@ -125,12 +125,23 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
       // cells need not wait for their bookkeeping (at 200×60, a fifth of
       // its input time). Cells on screen first, then the window, then the
       // screens the jump keys lead to.
-      let prefetching = plan.hasPrefetching ? plan : nil
+      let window = plan.hasPrefetching ? plan : nil
+      let (plannedShown, plannedLayout) = (shown, layout)
       DispatchQueue.main.async { [weak self] in
         MainActor.assumeIsolated {
           guard let self else { return }
           self.loadVisibleCells()
-          prefetching?.deliverPrefetching(to: self)
+          // The plan names grid positions of the list and width it was made
+          // for: another since (a search's matches, Esc, a resize) makes
+          // them other cells', or none (a 1 MB paste's ranking landed in
+          // between, and the app stopped on an index out of range). The
+          // next frame plans for what shows.
+          guard self.shown == plannedShown, self.layout == plannedLayout else {
+            // Nor were its jump screens asked for: the next frame asks afresh.
+            if jumpChange != nil { self.prefetching.forgetJumpScreens() }
+            return
+          }
+          window?.deliverPrefetching(to: self)
           jumpChange.map(self.deliver)
         }
       }
@@ -236,10 +247,10 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
 
   // MARK: Jumps
 
-  /// Asks the loader for a change of jump screens, unless the grid or the
-  /// mode changed since: what it was worked out for is moot then.
+  /// Asks the loader for a change of jump screens, unless the mode
+  /// changed since (the grid is checked with the frame's other loads).
   private func deliver(_ change: PrefetchCoordinator.JumpScreenChange) {
-    guard mode == .prefetch, shown == change.shown else { return }
+    guard mode == .prefetch else { return }
     // A load under way goes on (see `cancelPrefetchingForItems`): the
     // screens the jump keys lead to come back (Home, then End, then Home;
     // `make bench-families`, jumps, 80×24: ready on display 62% when they

@@ -77,7 +77,6 @@ struct PrefetchCoordinator {
     /// The window then: a cell in it stays wanted.
     var window: Range<Int>
     var distance: Int
-    var shown: ShownItems
   }
 
   /// The change in the screens the jump keys (Home, End, Tab, Shift-Tab)
@@ -93,7 +92,7 @@ struct PrefetchCoordinator {
     defer { jumpItems = items }
     return JumpScreenChange(
       gone: jumpItems.subtracting(items), new: items.subtracting(jumpItems), window: planner.wanted,
-      distance: screenRows, shown: shown)
+      distance: screenRows)
   }
 
   /// Works the jump screens out afresh at the next frame, letting go of
