@@ -42,7 +42,13 @@ final class RequestClock {
   private let limits: ConnectionLimits
   private let onTimeout: () -> Void
   private var phase = Phase.idle
-  private var timer: Scheduled<Void>?
+  /// When the phase's time runs out; nil while answering.
+  private var deadline: NIODeadline?
+  /// The timer, and when it fires: at the deadline or before it. Moving
+  /// the deadline later leaves it be (when it fires early, it sets itself
+  /// for the new deadline), so a request costs no timer of its own; only
+  /// a deadline sooner than the timer sets it again.
+  private var timer: (task: Scheduled<Void>, firesAt: NIODeadline)?
   private var channel: (any Channel)?
 
   init(limits: ConnectionLimits, onTimeout: @escaping () -> Void) {
@@ -63,8 +69,7 @@ final class RequestClock {
 
   func requestEnded() {
     phase = .answering
-    timer?.cancel()
-    timer = nil
+    deadline = nil
   }
 
   func answerWritten() {
@@ -73,19 +78,30 @@ final class RequestClock {
   }
 
   func closed() {
-    timer?.cancel()
+    timer?.task.cancel()
     timer = nil
+    deadline = nil
     channel = nil
   }
 
   private func arm(_ seconds: Double) {
-    timer?.cancel()
+    let deadline = NIODeadline.now() + .nanoseconds(Int64(seconds * 1e9))
+    self.deadline = deadline
+    if let timer, timer.firesAt <= deadline { return }
+    timer?.task.cancel()
+    setTimer(for: deadline)
+  }
+
+  private func setTimer(for when: NIODeadline) {
     guard let channel else { return }
-    timer = channel.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(Int64(seconds * 1e9))) {
-      [self] in
+    let task = channel.eventLoop.assumeIsolated().scheduleTask(deadline: when) { [self] in
+      timer = nil
+      guard let deadline else { return }  // Answering: set again when the answer goes.
+      if deadline > .now() { return setTimer(for: deadline) }
       onTimeout()
       channel.close(promise: nil)
     }
+    timer = (task, when)
   }
 }
 

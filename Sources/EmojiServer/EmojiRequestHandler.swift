@@ -138,13 +138,11 @@ final class EmojiRequestHandler: ChannelInboundHandler {
         return send(.error(.notFound, "no such emoji: \(path)"), to: head, context: context)
       }
       // Without a database the answer is ready: it goes from the event
-      // loop, as it always did; with one, its tally is read off the loop.
+      // loop, as it always did; with one, from the loop too when the tally
+      // is known in memory, else its tally is read off the loop.
       let answer: Answer.Source =
-        if let ratings = service.ratings {
-          .work { await ratings.details(of: found.record, authorization: authorization) }
-        } else {
-          .ready(Answer(status: .ok, body: found.json))
-        }
+        service.ratings?.details(of: found.record, json: found.json, authorization: authorization)
+        ?? .ready(Answer(status: .ok, body: found.json.plain))
       answerAfterDelay(head: head, context: context, answer)
     case .vote(let codePoints):
       let emoji = codePoints.lowercased()
@@ -186,6 +184,11 @@ final class EmojiRequestHandler: ChannelInboundHandler {
     head: HTTPRequestHead, context: ChannelHandlerContext, _ source: Answer.Source
   ) {
     let (milliseconds, fails) = service.draw()
+    guard milliseconds > 0 else {
+      // No delay (`--latency 0`, a real deployment): no timer either.
+      service.count { if fails { $0.failed += 1 } else { $0.served += 1 } }
+      return answerDrawn(fails: fails, source, head: head, context: context)
+    }
     service.count { $0.inFlight += 1 }
     let loop = context.eventLoop.assumeIsolated()
     waiting = loop.scheduleTask(in: .microseconds(Int64(milliseconds * 1000))) { [self] in
@@ -194,14 +197,21 @@ final class EmojiRequestHandler: ChannelInboundHandler {
         $0.inFlight -= 1
         if fails { $0.failed += 1 } else { $0.served += 1 }
       }
-      switch (fails, source) {
-      case (true, _):
-        send(.error(.serviceUnavailable, "failed on purpose (--failure-rate)"), to: head, context: context)
-      case (false, .ready(let answer)):
-        send(answer, to: head, context: context)
-      case (false, .work(let work)):
-        answer(head: head, context: context, work)
-      }
+      answerDrawn(fails: fails, source, head: head, context: context)
+    }
+  }
+
+  /// Fails the request, if it drew a failure, or answers it with what `source` has or makes.
+  private func answerDrawn(
+    fails: Bool, _ source: Answer.Source, head: HTTPRequestHead, context: ChannelHandlerContext
+  ) {
+    switch (fails, source) {
+    case (true, _):
+      send(.error(.serviceUnavailable, "failed on purpose (--failure-rate)"), to: head, context: context)
+    case (false, .ready(let answer)):
+      send(answer, to: head, context: context)
+    case (false, .work(let work)):
+      answer(head: head, context: context, work)
     }
   }
 

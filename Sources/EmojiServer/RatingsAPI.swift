@@ -173,8 +173,16 @@ struct RatingsAPI: Sendable {
 
   /// An emoji's details with its tally, and the caller's own vote if it
   /// sent a voter's token (an unknown one is no error here: reads are
-  /// anonymous).
-  func details(of record: EmojiRecord, authorization: String?) async -> Answer {
+  /// anonymous). Ready at once when the tally is known in memory and
+  /// there is no vote of the caller's to look up: the commonest request.
+  func details(of record: EmojiRecord, json: RecordJSON, authorization: String?) -> Answer.Source {
+    if authorization == nil, let tally = database.knownTally(of: record.codePoints) {
+      return .ready(Answer(status: .ok, body: json.with(tally)))
+    }
+    return .work { await details(of: record, authorization: authorization) }
+  }
+
+  private func details(of record: EmojiRecord, authorization: String?) async -> Answer {
     var record = record
     do {
       let tally = try await database.tally(of: record.codePoints)

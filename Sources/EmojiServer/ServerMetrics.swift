@@ -26,17 +26,34 @@ final class ServerMetrics: Sendable {
     MetricNameDescriptor(namespace: "emoji_rater", metricName: metric, unitName: unit, helpText: help)
   }
 
+  /// A route and a status a request was answered with.
+  private struct Answered: Hashable {
+    var route: String
+    var status: UInt
+  }
+  /// The counter and histogram each route and status counts in, found in
+  /// the registry once: finding them takes longer than a read's answer.
+  private let answeredMetrics = Locked([Answered: (requests: Counter, duration: DurationHistogram)]())
+
   /// A request on `route` answered `status` after `duration`.
   func answered(route: String, status: UInt, after duration: Duration) {
-    registry.makeCounter(
-      descriptor: Self.name("requests", unit: "total", help: "Requests answered, by route and status."),
-      labels: [("route", route), ("status", String(status))]
-    ).increment()
-    registry.makeDurationHistogram(
-      descriptor: Self.name(
-        "request_duration", unit: "seconds", help: "From a request whole to its answer sent."),
-      labels: [("route", route)], buckets: Self.durationBuckets
-    ).record(duration)
+    let key = Answered(route: route, status: status)
+    let metrics = answeredMetrics.withLock { known in
+      if let found = known[key] { return found }
+      let made = (
+        requests: registry.makeCounter(
+          descriptor: Self.name("requests", unit: "total", help: "Requests answered, by route and status."),
+          labels: [("route", route), ("status", String(status))]),
+        duration: registry.makeDurationHistogram(
+          descriptor: Self.name(
+            "request_duration", unit: "seconds", help: "From a request whole to its answer sent."),
+          labels: [("route", route)], buckets: Self.durationBuckets)
+      )
+      known[key] = made
+      return made
+    }
+    metrics.requests.increment()
+    metrics.duration.record(duration)
   }
 
   /// A vote sent, and what became of it.

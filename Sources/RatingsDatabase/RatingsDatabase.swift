@@ -28,6 +28,14 @@ public protocol RatingsDatabase: Sendable {
   /// The first `limit` emoji in the community's `order`; emoji with no vote
   /// the order counts are left out. Ties go by code points.
   func top(_ order: TopOrder, limit: Int) async throws -> [RankedEmoji]
+  /// The emoji's tally without waiting, when this process knows it for
+  /// certain (it alone writes to the database); nil when the database
+  /// must be asked (`tally(of:)`).
+  func knownTally(of emoji: String) -> Tally?
+}
+
+extension RatingsDatabase {
+  public func knownTally(of emoji: String) -> Tally? { nil }
 }
 
 /// A database that cannot be opened or used: says which, and what to do.

@@ -1,23 +1,47 @@
 import Foundation
 import GRDB
+import Support
 
 /// The ratings in one SQLite file, through GRDB: `emoji-rater serve`'s
 /// default store. Write-ahead logging, so reads go on while a vote is
 /// written; the schema made and brought up to date by numbered migrations
 /// when the file is opened.
+///
+/// One server serves a file: it locks it, and keeps every tally in memory
+/// (`knownTally`), so a read never waits on the disk. Several servers
+/// share a PostgreSQL database instead.
 public final class SQLiteRatingsDatabase: RatingsDatabase {
   private let pool: DatabasePool
   public let path: String
   /// Votes that arrive while one transaction is written share the next.
   private let batcher: VoteBatcher
+  /// Every tally, while this process serves the file (nil alongside).
+  private let board: TallyBoard?
+  /// Held while this process serves the file (`Access.serving`).
+  private let lock: FileLock?
+
+  /// How a process opens the file.
+  public enum Access: Sendable {
+    /// As its server: the only process that writes to it, which locks it
+    /// and so may keep the tallies in memory.
+    case serving
+    /// Beside its server (a check, a tool, a test): every read asks the file.
+    case alongside
+  }
+
+  /// The lock file that says a server holds the database at `path`.
+  public static func lockPath(for path: String) -> String { path + ".lock" }
 
   /// Opens (or creates) the database at `path`, and migrates it.
-  /// Throws a `RatingsDatabaseError` that says what is wrong with the file.
-  public init(path: String) throws {
+  /// Throws a `RatingsDatabaseError` that says what is wrong with the file,
+  /// or, when serving, that another server holds it.
+  public init(path: String, access: Access = .serving) throws {
     self.path = path
+    let lock = access == .serving ? try Self.lock(path) : nil
+    self.lock = lock
     var configuration = Configuration()
-    // Two servers on one file (or a backup tool) wait for each other's
-    // writes rather than failing at once.
+    // A tool beside the server (or a backup) and the server wait for each
+    // other's writes rather than failing at once.
     configuration.busyMode = .timeout(10)
     do {
       pool = try DatabasePool(path: path, configuration: configuration)
@@ -27,21 +51,60 @@ public final class SQLiteRatingsDatabase: RatingsDatabase {
       try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
       try Self.checkNotNewer(pool, path: path)
       try Schema.migrator.migrate(pool)
-    } catch let error as RatingsDatabaseError {
-      throw error
-    } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
-      throw RatingsDatabaseError(
-        "\(path) is not a SQLite database; move it aside, or name another file with --database")
+      board = access == .serving ? TallyBoard(try Self.allTallies(pool)) : nil
     } catch {
-      throw RatingsDatabaseError("cannot open the ratings database \(path): \(error)")
+      lock?.release()
+      switch error {
+      case let error as RatingsDatabaseError:
+        throw error
+      case let error as DatabaseError where error.resultCode == .SQLITE_NOTADB:
+        throw RatingsDatabaseError(
+          "\(path) is not a SQLite database; move it aside, or name another file with --database")
+      default:
+        throw RatingsDatabaseError("cannot open the ratings database \(path): \(error)")
+      }
     }
-    batcher = VoteBatcher { [pool] votes in
-      try pool.write { db in
+    batcher = VoteBatcher { [pool, board] votes in
+      let results = try pool.write { db in
         try votes.map { request, voter in
           let outcome = try Self.apply(request, from: voter, db)
           return (outcome, try Self.tally(of: request.emoji, db))
         }
       }
+      // Committed: the board follows, batch after batch in the order written.
+      for ((request, _), (_, tally)) in zip(votes, results) { board?.set(tally, of: request.emoji) }
+      return results
+    }
+  }
+
+  deinit {
+    lock?.release()
+  }
+
+  /// Locks the file for this process, or says which server holds it.
+  private static func lock(_ path: String) throws -> FileLock {
+    let lockPath = lockPath(for: path)
+    let lock: FileLock?
+    do {
+      lock = try FileLock.acquire(lockPath)
+    } catch {
+      throw RatingsDatabaseError("cannot lock \(lockPath) for the ratings database: \(error.reason)")
+    }
+    guard let lock else {
+      throw RatingsDatabaseError(
+        "another server is serving \(path) (it holds \(lockPath)); stop it first, give this one "
+          + "another file with --database, or share a PostgreSQL database between servers")
+    }
+    return lock
+  }
+
+  private static func allTallies(_ pool: DatabasePool) throws -> [String: Tally] {
+    try pool.read { db in
+      var tallies: [String: Tally] = [:]
+      for row in try Row.fetchAll(db, sql: "SELECT emoji, up, down FROM tally") {
+        tallies[row["emoji"]] = Tally(up: row["up"], down: row["down"])
+      }
+      return tallies
     }
   }
 
@@ -128,7 +191,12 @@ public final class SQLiteRatingsDatabase: RatingsDatabase {
   }
 
   public func tally(of emoji: String) async throws -> Tally {
-    try await pool.read { db in try Self.tally(of: emoji, db) }
+    if let board { return board.tally(of: emoji) }
+    return try await pool.read { db in try Self.tally(of: emoji, db) }
+  }
+
+  public func knownTally(of emoji: String) -> Tally? {
+    board?.tally(of: emoji)
   }
 
   private static func tally(of emoji: String, _ db: Database) throws -> Tally {

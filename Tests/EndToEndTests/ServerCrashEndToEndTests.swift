@@ -90,7 +90,7 @@ import Testing
       try await Task.sleep(for: .milliseconds(300))
       server.kill()
       kills += 1
-      let check = try SQLiteRatingsDatabase(path: database)
+      let check = try SQLiteRatingsDatabase(path: database, access: .alongside)
       #expect(try check.integrityCheck() == "ok", "after kill \(kills)")
       server = try ServeProcess(["--latency", "0", "--database", database], port: port)
     }
@@ -105,7 +105,7 @@ import Testing
         last["\(client) \(vote.emoji)"] = vote.ballot
       }
     }
-    let stored = try SQLiteRatingsDatabase(path: database)
+    let stored = try SQLiteRatingsDatabase(path: database, access: .alongside)
     #expect(try stored.integrityCheck() == "ok")
     #expect(try stored.count(sql: "SELECT count(*) FROM request") == Self.clients * Self.votesEach)
     for emoji in Self.emoji {

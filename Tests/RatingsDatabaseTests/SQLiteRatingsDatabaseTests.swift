@@ -146,8 +146,13 @@ import Testing
       let seconds = Double(Int.random(in: 0..<100, using: &generator))
       _ = try await vote(ballot, on: target, by: voter, at: seconds, id: "k\(step % 250)")
     }
+    // The tallies the server answers from memory, and the file's, read beside it.
+    let beside = try SQLiteRatingsDatabase(path: folder + "/server.sqlite", access: .alongside)
     for target in emoji {
       let tally = try await database.tally(of: target)
+      #expect(database.knownTally(of: target) == tally)
+      #expect(beside.knownTally(of: target) == nil)
+      #expect(try await beside.tally(of: target) == tally)
       #expect(
         tally.up
           == (try database.count(
@@ -187,8 +192,22 @@ import Testing
   @Test func theFileOpensAgainWithItsVotes() async throws {
     let ana = try await voter("ana")
     _ = try await vote(.up, by: ana, at: 1)
-    let again = try SQLiteRatingsDatabase(path: folder + "/server.sqlite")
+    let again = try SQLiteRatingsDatabase(path: folder + "/server.sqlite", access: .alongside)
     #expect(try await again.tally(of: Self.thumbsUp) == Tally(up: 1, down: 0))
+  }
+
+  @Test func aSecondServerOnTheFileIsRefusedAndToldWhatToDo() async throws {
+    let path = folder + "/own.sqlite"
+    var first: SQLiteRatingsDatabase? = try SQLiteRatingsDatabase(path: path)
+    let error = #expect(throws: RatingsDatabaseError.self) { try SQLiteRatingsDatabase(path: path) }
+    #expect(error?.description.contains("another server is serving \(path)") == true)
+    #expect(error?.description.contains("PostgreSQL") == true)
+    // A check beside the server may open it, and a server may once the first has gone.
+    _ = try SQLiteRatingsDatabase(path: path, access: .alongside)
+    #expect(first != nil)
+    first = nil
+    let second = try SQLiteRatingsDatabase(path: path)
+    #expect(try await second.tally(of: Self.thumbsUp) == Tally())
   }
 
   @Test func aCommitIsSyncedBeforeItIsAcknowledged() throws {

@@ -3,18 +3,29 @@
 #endif
 
 /// An exclusive advisory lock (`flock`) on a file, held for as long as its
-/// descriptor stays open, so that two copies of the app never both write
-/// the same ratings file. The kernel drops it when the process dies, so a
-/// crash never leaves a stale lock behind.
-struct FileLock: Sendable {
+/// descriptor stays open, so that two processes never both write the file
+/// it guards (the app's ratings, a server's database). The kernel drops
+/// it when the process dies, so a crash never leaves a stale lock behind.
+public struct FileLock: Sendable {
   let descriptor: Int32
 
-  /// The lock file beside a ratings file.
-  static func path(for ratingsPath: String) -> String { ratingsPath + ".lock" }
+  /// Why a lock file could not be locked: its `errno`, when opening it or
+  /// when locking it.
+  public enum Failure: Error, Equatable {
+    case cannotOpen(code: Int32)
+    case cannotLock(code: Int32)
+
+    /// What the system calls the error.
+    public var reason: String {
+      switch self {
+      case .cannotOpen(let code), .cannotLock(let code): String(cString: strerror(code))
+      }
+    }
+  }
 
   /// Locks `path` (creating it), or returns nil when another open file
-  /// description (another process, or another store here) holds it.
-  static func acquire(_ path: String, directory: String) throws(RatingsStoreError) -> FileLock? {
+  /// description (another process, or another holder here) holds it.
+  public static func acquire(_ path: String) throws(Failure) -> FileLock? {
     // Never through a link: one planted as the lock file would make us create or lock another file.
     var descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
     var code = errno
@@ -23,13 +34,7 @@ struct FileLock: Sendable {
       // descriptor. If there is none to open, the first error is the one to tell.
       descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     }
-    guard descriptor >= 0 else {
-      let reason = RatingsDisk.describe(code)
-      if code == EACCES || code == EROFS || code == EPERM {
-        throw .directoryNotWritable(directory: directory, reason: reason)
-      }
-      throw .cannotLock(path: path, reason: reason)
-    }
+    guard descriptor >= 0 else { throw .cannotOpen(code: code) }
     // A copy that is just quitting, or a child of any process between its
     // fork and its exec (which still shares the open file), holds the lock
     // for a moment: a few tries over a tenth of a second tell that from a
@@ -45,14 +50,14 @@ struct FileLock: Sendable {
       }
       close(descriptor)
       if code == EWOULDBLOCK { return nil }
-      throw .cannotLock(path: path, reason: RatingsDisk.describe(code))
+      throw .cannotLock(code: code)
     }
     return FileLock(descriptor: descriptor)
   }
 
   /// Whether `path` still names the file this lock is on: deleting or
   /// replacing the lock file lets another copy lock a new one.
-  func isStill(at path: String) -> Bool {
+  public func isStill(at path: String) -> Bool {
     var held = stat()
     var named = stat()
     guard fstat(descriptor, &held) == 0, lstat(path, &named) == 0 else { return false }
@@ -60,7 +65,7 @@ struct FileLock: Sendable {
   }
 
   /// Closing the descriptor releases the lock.
-  func release() {
+  public func release() {
     close(descriptor)
   }
 }
