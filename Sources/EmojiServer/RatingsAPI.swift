@@ -239,6 +239,9 @@ struct RatingsAPI: Sendable {
 
   private func unavailable(_ error: any Error) -> Answer {
     logger.error("the ratings database failed: \(SafeText.escaped("\(error)"))")
-    return .error(.serviceUnavailable, "the ratings database is unavailable; try again shortly")
+    var answer = Answer.error(.serviceUnavailable, "the ratings database is unavailable; try again shortly")
+    // A restarting database is back in seconds: a client waits one, then resends.
+    answer.headers.append(("Retry-After", "1"))
+    return answer
   }
 }

@@ -14,16 +14,21 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
   private let logger: Logger
   /// Where it is, without a password.
   public let address: String
+  /// How long an operation waits for its answer before it fails: a
+  /// PostgreSQL that restarts or is away does not hold a request until its
+  /// client gives up (the server answers 503, and the client resends).
+  public let patience: Duration
 
   /// Connects to the database `url` names (`postgres://USER[:PASSWORD]@HOST[:PORT]/DB`)
   /// and migrates it. Throws a `RatingsDatabaseError` that says what is
   /// wrong: the URL, the server not there, the schema from a later version.
   public init(
     url: String, logger: Logger = Logger(label: "emoji-rater.postgres") { _ in SwiftLogNoOpLogHandler() },
-    connectTimeout: Duration = .seconds(10)
+    connectTimeout: Duration = .seconds(10), patience: Duration = .seconds(3)
   ) async throws {
     let location = try PostgresLocation(url)
     address = location.description
+    self.patience = patience
     self.logger = logger
     client = PostgresClient(
       configuration: .init(
@@ -34,17 +39,12 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
     do {
       // The client keeps trying a server that is not there; the start
       // waits so long, then says so.
-      try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { try await self.migrate() }
-        group.addTask {
-          try await Task.sleep(for: connectTimeout)
-          throw RatingsDatabaseError(
-            "no answer from the ratings database at \(location) within \(connectTimeout); "
-              + "is PostgreSQL running there, and does the database exist?")
-        }
-        try await group.next()
-        group.cancelAll()
-      }
+      try await Self.within(
+        connectTimeout,
+        orFail: RatingsDatabaseError(
+          "no answer from the ratings database at \(location) within \(connectTimeout); "
+            + "is PostgreSQL running there, and does the database exist?")
+      ) { try await self.migrate() }
     } catch let error as RatingsDatabaseError {
       running.cancel()
       throw error
@@ -55,6 +55,31 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
   }
 
   deinit { running.cancel() }
+
+  /// `operation`'s result, or `error` when it has none within `limit`
+  /// (the operation is then cancelled: waiting for a connection stops).
+  private static func within<T: Sendable>(
+    _ limit: Duration, orFail error: RatingsDatabaseError, _ operation: @escaping @Sendable () async throws -> T
+  ) async throws -> T {
+    try await withThrowingTaskGroup(of: T?.self) { group in
+      group.addTask { try await operation() }
+      group.addTask {
+        try? await Task.sleep(for: limit)
+        return nil
+      }
+      defer { group.cancelAll() }
+      guard let result = try await group.next(), let value = result else { throw error }
+      return value
+    }
+  }
+
+  /// `operation`'s result within `patience`.
+  private func withPatience<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await Self.within(
+      patience,
+      orFail: RatingsDatabaseError("no answer from the ratings database at \(address) within \(patience)"),
+      operation)
+  }
 
   /// Whether `text` names a PostgreSQL database (`postgres://…`) rather
   /// than a file.
@@ -155,27 +180,32 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
   // MARK: Voters
 
   public func registerVoter(tokenHash: Data, at time: Date) async throws -> VoterID {
-    let rows = try await client.query(
-      "INSERT INTO voter (token_hash, registered_at) VALUES (\(tokenHash), \(VoteRequest.storedTime(time))) RETURNING id",
-      logger: logger)
-    for try await id in rows.decode(Int64.self) { return VoterID(id) }
-    throw RatingsDatabaseError("the ratings database at \(address) gave the new voter no number")
+    try await withPatience { [self] in
+      let rows = try await client.query(
+        "INSERT INTO voter (token_hash, registered_at) VALUES (\(tokenHash), \(VoteRequest.storedTime(time))) RETURNING id",
+        logger: logger)
+      for try await id in rows.decode(Int64.self) { return VoterID(id) }
+      throw RatingsDatabaseError("the ratings database at \(address) gave the new voter no number")
+    }
   }
 
   public func voter(tokenHash: Data) async throws -> VoterID? {
-    let rows = try await client.query(
-      "SELECT id FROM voter WHERE token_hash = \(tokenHash)", logger: logger)
-    for try await id in rows.decode(Int64.self) { return VoterID(id) }
-    return nil
+    try await withPatience { [self] in
+      let rows = try await client.query(
+        "SELECT id FROM voter WHERE token_hash = \(tokenHash)", logger: logger)
+      for try await id in rows.decode(Int64.self) { return VoterID(id) }
+      return nil
+    }
   }
 
   // MARK: Votes
 
   public func apply(_ request: VoteRequest, from voter: VoterID) async throws -> (VoteOutcome, Tally) {
-    let logger = logger
-    return try await client.withTransaction(logger: logger) { connection in
-      let outcome = try await Self.apply(request, from: voter, on: connection, logger: logger)
-      return (outcome, try await Self.tally(of: request.emoji, on: connection, logger: logger))
+    try await withPatience { [client, logger] in
+      try await client.withTransaction(logger: logger) { connection in
+        let outcome = try await Self.apply(request, from: voter, on: connection, logger: logger)
+        return (outcome, try await Self.tally(of: request.emoji, on: connection, logger: logger))
+      }
     }
   }
 
@@ -242,9 +272,10 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
   // MARK: Reads
 
   public func tally(of emoji: String) async throws -> Tally {
-    let logger = logger
-    return try await client.withConnection { connection in
-      try await Self.tally(of: emoji, on: connection, logger: logger)
+    try await withPatience { [client, logger] in
+      try await client.withConnection { connection in
+        try await Self.tally(of: emoji, on: connection, logger: logger)
+      }
     }
   }
 
@@ -260,24 +291,28 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
   }
 
   public func vote(of voter: VoterID, on emoji: String) async throws -> Ballot? {
-    for try await value in try await client.query(
-      "SELECT value FROM vote WHERE voter_id = \(voter.rawValue) AND emoji = \(emoji)", logger: logger
-    ).decode(Int16.self) {
-      return Ballot(stored: Int(value))
+    try await withPatience { [client, logger] in
+      for try await value in try await client.query(
+        "SELECT value FROM vote WHERE voter_id = \(voter.rawValue) AND emoji = \(emoji)", logger: logger
+      ).decode(Int16.self) {
+        return Ballot(stored: Int(value))
+      }
+      return nil
     }
-    return nil
   }
 
   public func top(_ order: TopOrder, limit: Int) async throws -> [RankedEmoji] {
     // The limit is a number, written in as one.
     let sql = order.query(least: "least") + " LIMIT \(max(0, limit))"
-    var ranked: [RankedEmoji] = []
-    for try await (emoji, up, down) in try await client.query(PostgresQuery(unsafeSQL: sql), logger: logger)
-      .decode((String, Int32, Int32).self)
-    {
-      ranked.append(RankedEmoji(emoji: emoji, tally: Tally(up: Int(up), down: Int(down))))
+    return try await withPatience { [client, logger] in
+      var ranked: [RankedEmoji] = []
+      for try await (emoji, up, down) in try await client.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+        .decode((String, Int32, Int32).self)
+      {
+        ranked.append(RankedEmoji(emoji: emoji, tally: Tally(up: Int(up), down: Int(down))))
+      }
+      return ranked
     }
-    return ranked
   }
 
   /// Counts with a query of one number, for tests and tools that compare

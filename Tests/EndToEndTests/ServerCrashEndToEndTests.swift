@@ -10,7 +10,8 @@ import Testing
 /// `kill -9` of `serve` while four clients send a thousand votes, each
 /// resending what was not acknowledged, as a client must: every vote
 /// acknowledged is stored once, the tallies are the votes, and SQLite finds
-/// its file whole after every kill.
+/// its file whole after every kill. The same through restarts of the
+/// PostgreSQL a server uses.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct ServerCrashEndToEndTests {
   static let clients = 4
   static let votesEach = 250
@@ -27,9 +28,12 @@ import Testing
   }
 
   /// Sends one request until the server answers it (resending after a
-  /// refused connection, a lost answer, or a 429 once its Retry-After has
-  /// passed); its status and JSON.
-  static func send(_ request: URLRequest, session: URLSession) async -> (Int, [String: Any]) {
+  /// refused connection, a lost answer, or a 429 or 503 once its
+  /// Retry-After has passed); its status and JSON. `unavailable` counts
+  /// the 503s.
+  static func send(
+    _ request: URLRequest, session: URLSession, unavailable: LockedBox<Int>? = nil
+  ) async -> (Int, [String: Any]) {
     while true {
       guard let (data, response) = try? await session.data(for: request),
         let answer = response as? HTTPURLResponse
@@ -37,7 +41,8 @@ import Testing
         try? await Task.sleep(for: .milliseconds(20))
         continue
       }
-      if answer.statusCode == 429 {
+      if answer.statusCode == 429 || answer.statusCode == 503 {
+        if answer.statusCode == 503 { unavailable?.update { $0 += 1 } }
         let seconds = answer.value(forHTTPHeaderField: "Retry-After").flatMap(Int.init) ?? 1
         try? await Task.sleep(for: .seconds(seconds))
         continue
@@ -46,16 +51,15 @@ import Testing
     }
   }
 
-  @Test func everyAcknowledgedVoteIsStoredOnceThroughKills() async throws {
-    let home = try DataHome()
-    let database = home.path + "/server.sqlite"
-    var server = try ServeProcess(["--latency", "0", "--database", database])
-    let port = server.port
-    let base = "http://127.0.0.1:\(port)"
+  /// A client that gives up on an answer after `patience` seconds.
+  static func session(patience: Double = 2) -> URLSession {
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = 2
-    let session = URLSession(configuration: configuration)
+    configuration.timeoutIntervalForRequest = patience
+    return URLSession(configuration: configuration)
+  }
 
+  /// A token for each client, from the server at `base`.
+  static func register(at base: String, session: URLSession) async throws -> [String] {
     var tokens: [String] = []
     for _ in 0..<Self.clients {
       var request = URLRequest(url: URL(string: "\(base)/voters")!)
@@ -64,26 +68,59 @@ import Testing
       #expect(status == 201)
       tokens.append(try #require(json["token"] as? String))
     }
+    return tokens
+  }
 
-    let voters = tokens
-    let sending = Task {
-      await withTaskGroup(of: Void.self) { group in
-        for client in 0..<Self.clients {
-          group.addTask {
-            for index in 0..<Self.votesEach {
-              let vote = Self.vote(client, index)
-              var request = URLRequest(url: URL(string: "\(base)/votes/\(vote.emoji)")!)
-              request.httpMethod = "PUT"
-              request.setValue("Bearer \(voters[client])", forHTTPHeaderField: "Authorization")
-              request.httpBody = Data(
-                #"{"vote": "\#(vote.ballot)", "time": "\#(vote.time)", "id": "\#(vote.id)"}"#.utf8)
-              let (status, _) = await Self.send(request, session: session)
-              #expect(status == 200, "\(vote.id)")
-            }
+  /// Every client's votes, the clients at once, each vote resent until
+  /// the server acknowledges it.
+  static func sendVotes(
+    to base: String, tokens: [String], session: URLSession, unavailable: LockedBox<Int>? = nil
+  ) async {
+    await withTaskGroup(of: Void.self) { group in
+      for client in 0..<Self.clients {
+        group.addTask {
+          for index in 0..<Self.votesEach {
+            let vote = Self.vote(client, index)
+            var request = URLRequest(url: URL(string: "\(base)/votes/\(vote.emoji)")!)
+            request.httpMethod = "PUT"
+            request.setValue("Bearer \(tokens[client])", forHTTPHeaderField: "Authorization")
+            request.httpBody = Data(
+              #"{"vote": "\#(vote.ballot)", "time": "\#(vote.time)", "id": "\#(vote.id)"}"#.utf8)
+            let (status, _) = await Self.send(request, session: session, unavailable: unavailable)
+            #expect(status == 200, "\(vote.id)")
           }
         }
       }
     }
+  }
+
+  /// What the votes should leave on each emoji: each client's last vote on it.
+  static func expectedTallies() -> [String: Tally] {
+    var last: [String: String] = [:]  // "client emoji" → ballot
+    for client in 0..<Self.clients {
+      for index in 0..<Self.votesEach {
+        let vote = Self.vote(client, index)
+        last["\(client) \(vote.emoji)"] = vote.ballot
+      }
+    }
+    var tallies: [String: Tally] = [:]
+    for emoji in Self.emoji {
+      let up = (0..<Self.clients).filter { last["\($0) \(emoji)"] == "up" }.count
+      let down = (0..<Self.clients).filter { last["\($0) \(emoji)"] == "down" }.count
+      tallies[emoji] = Tally(up: up, down: down)
+    }
+    return tallies
+  }
+
+  @Test func everyAcknowledgedVoteIsStoredOnceThroughKills() async throws {
+    let home = try DataHome()
+    let database = home.path + "/server.sqlite"
+    var server = try ServeProcess(["--latency", "0", "--database", database])
+    let port = server.port
+    let base = "http://127.0.0.1:\(port)"
+    let session = Self.session()
+    let tokens = try await Self.register(at: base, session: session)
+    let sending = Task { await Self.sendVotes(to: base, tokens: tokens, session: session) }
     // Kill it a few times while the votes go, checking the file each time.
     var kills = 0
     while kills < 5 {
@@ -97,26 +134,47 @@ import Testing
     await sending.value
     server.stop()
 
-    // What the votes should have left: each voter's last vote on each emoji.
-    var last: [String: String] = [:]  // "client emoji" → ballot
-    for client in 0..<Self.clients {
-      for index in 0..<Self.votesEach {
-        let vote = Self.vote(client, index)
-        last["\(client) \(vote.emoji)"] = vote.ballot
-      }
-    }
     let stored = try SQLiteRatingsDatabase(path: database, access: .alongside)
     #expect(try stored.integrityCheck() == "ok")
     #expect(try stored.count(sql: "SELECT count(*) FROM request") == Self.clients * Self.votesEach)
-    for emoji in Self.emoji {
-      let up = (0..<Self.clients).filter { last["\($0) \(emoji)"] == "up" }.count
-      let down = (0..<Self.clients).filter { last["\($0) \(emoji)"] == "down" }.count
-      let tally = try await stored.tally(of: emoji)
-      #expect(tally == Tally(up: up, down: down), "\(emoji)")
+    for (emoji, expected) in Self.expectedTallies() {
+      #expect(try await stored.tally(of: emoji) == expected, "\(emoji)")
       let counted = try stored.count(
         sql: "SELECT count(*) FROM vote WHERE emoji = ? AND value = 1", arguments: [emoji])
-      #expect(counted == up, "\(emoji): the tally is the votes")
+      #expect(counted == expected.up, "\(emoji): the tally is the votes")
     }
     #expect(kills == 5)
+  }
+
+  /// PostgreSQL restarted twice while the votes go: the votes under way
+  /// and those that wait longer than the server's patience get 503, the
+  /// clients resend, and every vote is stored once.
+  @Test func everyAcknowledgedVoteIsStoredOnceThroughPostgreSQLRestarts() async throws {
+    let postgres = try PostgresServer()
+    let server = try ServeProcess(["--latency", "0", "--database", postgres.url])
+    let base = "http://127.0.0.1:\(server.port)"
+    // More patient than the server with its database, so a vote that waits gets the 503.
+    let session = Self.session(patience: 10)
+    let tokens = try await Self.register(at: base, session: session)
+    let unavailable = LockedBox(0)
+    let sending = Task { await Self.sendVotes(to: base, tokens: tokens, session: session, unavailable: unavailable) }
+    // A quick restart (the votes under way fail, the next wait for it),
+    // then one longer than the server waits for its database.
+    try await Task.sleep(for: .milliseconds(400))
+    try await postgres.restart()
+    try await Task.sleep(for: .milliseconds(400))
+    let before = unavailable.get()
+    try await postgres.restart(after: .seconds(4))
+    #expect(unavailable.get() > before, "no 503 while PostgreSQL was away longer than the server waits")
+    await sending.value
+
+    #expect(try postgres.count("SELECT count(*) FROM request") == Self.clients * Self.votesEach)
+    for (emoji, expected) in Self.expectedTallies() {
+      let answer = server.request("GET", "/emoji/\(emoji)")?.json
+      #expect(answer?["up"] as? Int == expected.up && answer?["down"] as? Int == expected.down, "\(emoji)")
+      let counted = try postgres.count("SELECT count(*) FROM vote WHERE emoji = '\(emoji)' AND value = 1")
+      #expect(counted == expected.up, "\(emoji): the tally is the votes")
+    }
+    server.stop()
   }
 }

@@ -220,6 +220,16 @@ import Testing
     #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
   }
 
+  @Test func aSecondServerOnOneSQLiteFileIsRefusedAndTheFirstServesOn() throws {
+    let home = try DataHome()
+    let path = home.path + "/server.sqlite"
+    let first = try ServeProcess(["--latency", "0", "--database", path])
+    let second = try Subprocess.run([AppBinary.path, "serve", "--port", "0", "--database", path])
+    #expect(second.status == 2)
+    #expect(second.output.contains("another server is serving \(path)"), "\(second.output)")
+    #expect(first.request("GET", "/emoji/1f602")?.json["up"] as? Int == 0)
+  }
+
   /// The screen without the HUD's line, which counts failed loads (✗N)
   /// for the whole run.
   static func grid(of screen: String) -> String {

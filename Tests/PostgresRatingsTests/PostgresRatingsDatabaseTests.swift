@@ -30,7 +30,7 @@ struct WithPostgres: SuiteTrait, TestScoping {
   static let patience = Duration.seconds(60)
 
   func open(_ url: String) async throws -> PostgresRatingsDatabase {
-    try await PostgresRatingsDatabase(url: url, connectTimeout: Self.patience)
+    try await PostgresRatingsDatabase(url: url, connectTimeout: Self.patience, patience: Self.patience)
   }
 
   func fresh() async throws -> PostgresRatingsDatabase {

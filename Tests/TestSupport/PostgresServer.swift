@@ -16,8 +16,10 @@ public final class PostgresServer: Sendable {
   public var url: String { "postgres://emoji@127.0.0.1:\(port)/ratings" }
   private let folder: String
   private let bin: String
-  private let pid: pid_t
-  private let isRunning = LockedBox(true)
+  /// What runs a program as the server's user (empty unless root).
+  private let prefix: [String]
+  private let pid = LockedBox<pid_t>(0)
+  private let isRunning = LockedBox(false)
 
   public struct Failure: Error, CustomStringConvertible {
     public var description: String
@@ -48,6 +50,7 @@ public final class PostgresServer: Sendable {
       chown(folder, user.pointee.pw_uid, user.pointee.pw_gid)
       prefix = ["setpriv", "--reuid=postgres", "--regid=postgres", "--init-groups", "--"]
     }
+    self.prefix = prefix
     let data = folder + "/data"
     let initdb = try Subprocess.run(
       prefix + ["\(bin)/initdb", "-D", data, "-U", "emoji", "--auth=trust", "-E", "UTF8", "--no-sync"])
@@ -55,24 +58,54 @@ public final class PostgresServer: Sendable {
       throw Failure(description: "initdb failed (\(initdb.status)): \(initdb.output)")
     }
     port = try Self.freePort()
-    pid = try Subprocess.start(
-      prefix + [
-        "\(bin)/postgres", "-D", data, "-p", String(port), "-k", folder, "-c", "listen_addresses=127.0.0.1",
-        "-c", "fsync=off", "-c", "max_connections=200",
-      ], output: folder + "/server.log")
-    // Up once createdb can reach it.
-    var created = Subprocess.Result(status: -1, output: "", bytes: [])
-    for _ in 0..<100 {
-      created = try Subprocess.run([
-        "\(bin)/createdb", "-h", "127.0.0.1", "-p", String(port), "-U", "emoji", "ratings",
-      ])
-      if created.status == 0 { break }
-      usleep(100_000)
-    }
+    try start()
+    let created = try Subprocess.run([
+      "\(bin)/createdb", "-h", "127.0.0.1", "-p", String(port), "-U", "emoji", "ratings",
+    ])
     guard created.status == 0 else {
       stop()
-      throw Failure(description: "the server did not start: \(created.output)")
+      throw Failure(description: "createdb ratings: \(created.output)")
     }
+  }
+
+  private var data: String { folder + "/data" }
+
+  /// Starts the server on its folder and port, and waits until it answers.
+  private func start() throws {
+    pid.set(
+      try Subprocess.start(
+        prefix + [
+          "\(bin)/postgres", "-D", data, "-p", String(port), "-k", folder, "-c", "listen_addresses=127.0.0.1",
+          "-c", "fsync=off", "-c", "max_connections=200",
+        ], output: folder + "/server.log"))
+    isRunning.set(true)
+    var ready = Subprocess.Result(status: -1, output: "", bytes: [])
+    for _ in 0..<100 {
+      ready = try Subprocess.run(["\(bin)/pg_isready", "-h", "127.0.0.1", "-p", String(port), "-U", "emoji"])
+      if ready.status == 0 { return }
+      usleep(100_000)
+    }
+    stop()
+    throw Failure(description: "the server did not start: \(ready.output)")
+  }
+
+  /// The number a query on the `ratings` database answers (through psql).
+  public func count(_ sql: String) throws -> Int {
+    let result = try Subprocess.run([
+      "\(bin)/psql", "-h", "127.0.0.1", "-p", String(port), "-U", "emoji", "-d", "ratings", "-tAc", sql,
+    ])
+    guard result.status == 0, let number = Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines))
+    else { throw Failure(description: "psql \(sql): \(result.output)") }
+    return number
+  }
+
+  /// Stops the server and starts it again on the same data and port
+  /// after `downtime`, as an administrator's restart does: its clients'
+  /// connections break.
+  public func restart(after downtime: Duration = .zero) async throws {
+    stop()
+    try await Task.sleep(for: downtime)
+    try start()
   }
 
   /// A new, empty database on it, for one test: its URL.
@@ -95,6 +128,7 @@ public final class PostgresServer: Sendable {
     let wasRunning = isRunning.get()
     isRunning.set(false)
     guard wasRunning else { return }
+    let pid = pid.get()
     kill(pid, SIGINT)
     var status: Int32 = 0
     for _ in 0..<500 where waitpid(pid, &status, WNOHANG) != pid { usleep(10_000) }

@@ -138,21 +138,26 @@ public final class ServeProcess {
   }
 }
 
-/// A value handed from a callback's thread to the waiting one.
-final class LockedBox<Value>: @unchecked Sendable {
+/// A value handed from a callback's thread to the waiting one, or shared
+/// by a test's tasks.
+public final class LockedBox<Value>: @unchecked Sendable {
   // @unchecked: every access goes through `lock`.
   private let lock = NSLock()
   private var value: Value
 
-  init(_ value: Value) { self.value = value }
+  public init(_ value: Value) { self.value = value }
 
-  func set(_ newValue: Value) {
+  public func set(_ newValue: Value) {
+    update { $0 = newValue }
+  }
+
+  public func update(_ change: (inout Value) -> Void) {
     lock.lock()
-    value = newValue
+    change(&value)
     lock.unlock()
   }
 
-  func get() -> Value {
+  public func get() -> Value {
     lock.lock()
     defer { lock.unlock() }
     return value
