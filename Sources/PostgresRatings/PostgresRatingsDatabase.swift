@@ -59,7 +59,8 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
   /// `operation`'s result, or `error` when it has none within `limit`
   /// (the operation is then cancelled: waiting for a connection stops).
   private static func within<T: Sendable>(
-    _ limit: Duration, orFail error: RatingsDatabaseError, _ operation: @escaping @Sendable () async throws -> T
+    _ limit: Duration, orFail error: RatingsDatabaseError,
+    _ operation: @escaping @Sendable () async throws -> T
   ) async throws -> T {
     try await withThrowingTaskGroup(of: T?.self) { group in
       group.addTask { try await operation() }
@@ -74,7 +75,9 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
   }
 
   /// `operation`'s result within `patience`.
-  private func withPatience<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+  private func withPatience<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws
+    -> T
+  {
     try await Self.within(
       patience,
       orFail: RatingsDatabaseError("no answer from the ratings database at \(address) within \(patience)"),

@@ -157,7 +157,9 @@ import Testing
     let session = Self.session(patience: 10)
     let tokens = try await Self.register(at: base, session: session)
     let unavailable = LockedBox(0)
-    let sending = Task { await Self.sendVotes(to: base, tokens: tokens, session: session, unavailable: unavailable) }
+    let sending = Task {
+      await Self.sendVotes(to: base, tokens: tokens, session: session, unavailable: unavailable)
+    }
     // A quick restart (the votes under way fail, the next wait for it),
     // then one longer than the server waits for its database.
     try await Task.sleep(for: .milliseconds(400))
