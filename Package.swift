@@ -91,7 +91,7 @@ let package = Package(
     .target(
       name: "PostgresRatings",
       dependencies: [
-        "RatingsDatabase", .product(name: "PostgresNIO", package: "postgres-nio"),
+        "RatingsDatabase", "Support", .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),

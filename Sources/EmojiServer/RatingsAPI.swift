@@ -50,6 +50,9 @@ struct RatingsAPI: Sendable {
     self.logger = logger
     self.metrics = metrics
     self.events = events
+    // The database tells each change in the order committed, from this
+    // server or (PostgreSQL) any other, so the last event is the tally.
+    database.watchTallies { [events] emoji, tally in events.changed(tally, of: emoji) }
   }
 
   // MARK: Voters
@@ -128,7 +131,6 @@ struct RatingsAPI: Sendable {
       do {
         let (outcome, tally) = try await database.apply(request, from: voter)
         metrics.voted(outcome)
-        if outcome == .applied { events.changed(tally, of: emoji) }
         // An applied vote is the voter's vote now; otherwise the stored one is.
         let mine =
           outcome == .applied

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import RatingsDatabase
+import Support
 
 /// The ratings in PostgreSQL, through postgres-nio's pooled client: for a
 /// deployment of several `serve` processes, on one machine or many, that
@@ -18,9 +19,14 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
   /// PostgreSQL that restarts or is away does not hold a request until its
   /// client gives up (the server answers 503, and the client resends).
   public let patience: Duration
+  /// Who hears of each change (`watchTallies`).
+  private let watchers = Locked([@Sendable (String, Tally) -> Void]())
+  /// Listens for every server's tally changes, from when the database is
+  /// opened until `close`.
+  private let listening = Locked<Task<Void, Never>?>(nil)
 
-  /// Connects to the database `url` names (`postgres://USER[:PASSWORD]@HOST[:PORT]/DB`)
-  /// and migrates it. Throws a `RatingsDatabaseError` that says what is
+  /// Connects to the database `url` names (`postgres://USER[:PASSWORD]@HOST[:PORT]/DB`),
+  /// migrates it, and listens for tally changes. Throws a `RatingsDatabaseError` that says what is
   /// wrong: the URL, the server not there, the schema from a later version.
   public init(
     url: String, logger: Logger = Logger(label: "emoji-rater.postgres") { _ in SwiftLogNoOpLogHandler() },
@@ -44,17 +50,20 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
         orFail: RatingsDatabaseError(
           "no answer from the ratings database at \(location) within \(connectTimeout); "
             + "is PostgreSQL running there, and does the database exist?")
-      ) { try await self.migrate() }
+      ) {
+        try await self.migrate()
+        await self.startListening()
+      }
     } catch let error as RatingsDatabaseError {
-      running.cancel()
+      close()
       throw error
     } catch {
-      running.cancel()
+      close()
       throw RatingsDatabaseError("cannot use the ratings database at \(address): \(Self.describe(error))")
     }
   }
 
-  deinit { running.cancel() }
+  deinit { close() }
 
   /// `operation`'s result, or `error` when it has none within `limit`
   /// (the operation is then cancelled: waiting for a connection stops).
@@ -90,6 +99,7 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
 
   /// Stops the client's connections.
   public func close() {
+    listening.withLock { $0 }?.cancel()
     running.cancel()
   }
 
@@ -146,8 +156,38 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
           down INTEGER NOT NULL CHECK (down >= 0))
         """,
       ]
-    )
+    ),
+    (
+      // Every server hears each tally change, whichever server made it,
+      // when its transaction commits (PostgreSQL delivers notifications in
+      // commit order). A vote inserts a row at 0 and then updates it, so
+      // an update is every change.
+      "2 tally changes notified",
+      [
+        """
+        CREATE FUNCTION emoji_rater_tally_changed() RETURNS trigger AS $$
+        BEGIN
+          PERFORM pg_notify('\(tallyChannel)', NEW.emoji || ' ' || NEW.up || ' ' || NEW.down);
+          RETURN NEW;
+        END $$ LANGUAGE plpgsql
+        """,
+        """
+        CREATE TRIGGER tally_changed AFTER UPDATE ON tally
+        FOR EACH ROW EXECUTE FUNCTION emoji_rater_tally_changed()
+        """,
+      ]
+    ),
   ]
+
+  /// Where tally changes are notified: each a payload `EMOJI UP DOWN`.
+  static let tallyChannel = "emoji_rater_tally"
+
+  /// The emoji and tally of a notification's payload.
+  static func tallyChange(_ payload: String) -> (emoji: String, tally: Tally)? {
+    let parts = payload.split(separator: " ")
+    guard parts.count == 3, let up = Int(parts[1]), let down = Int(parts[2]) else { return nil }
+    return (String(parts[0]), Tally(up: up, down: down))
+  }
 
   /// Any number, the same in every server: the lock migrations take.
   static let migrationLock: Int64 = 0x656d_6f6a_6972_6174
@@ -270,6 +310,42 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
         logger: logger)
     }
     return .applied
+  }
+
+  // MARK: Changes
+
+  public func watchTallies(_ changed: @escaping @Sendable (String, Tally) -> Void) {
+    watchers.withLock { $0.append(changed) }
+  }
+
+  /// Starts listening, on a connection of its own, for the tallies every
+  /// server changes, and returns once it listens. After a lost connection
+  /// (PostgreSQL restarted) it listens again a second later; changes made
+  /// while it did not listen are not heard.
+  private func startListening() async {
+    let (ready, signal) = AsyncStream<Void>.makeStream()
+    let task = Task { [client, logger, address, watchers] in
+      while !Task.isCancelled {
+        do {
+          try await client.withConnection { connection in
+            try await connection.listen(on: Self.tallyChannel) { notifications in
+              signal.yield()
+              for try await notification in notifications {
+                guard let change = Self.tallyChange(notification.payload) else { continue }
+                for changed in watchers.withLock({ $0 }) { changed(change.emoji, change.tally) }
+              }
+            }
+          }
+        } catch {
+          if Task.isCancelled { return }
+          logger.warning(
+            "stopped hearing tally changes from \(address): \(Self.describe(error)); listening again")
+        }
+        try? await Task.sleep(for: .seconds(1))
+      }
+    }
+    listening.withLock { $0 = task }
+    for await _ in ready { break }
   }
 
   // MARK: Reads

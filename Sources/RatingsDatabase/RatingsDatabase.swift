@@ -32,6 +32,10 @@ public protocol RatingsDatabase: Sendable {
   /// certain (it alone writes to the database); nil when the database
   /// must be asked (`tally(of:)`).
   func knownTally(of emoji: String) -> Tally?
+  /// Tells `changed` of each tally that changes from now on, in the order
+  /// the changes were committed: by this process, or, where several servers
+  /// share the database, by any of them.
+  func watchTallies(_ changed: @escaping @Sendable (_ emoji: String, _ tally: Tally) -> Void)
 }
 
 extension RatingsDatabase {

@@ -19,6 +19,8 @@ public final class SQLiteRatingsDatabase: RatingsDatabase {
   private let board: TallyBoard?
   /// Held while this process serves the file (`Access.serving`).
   private let lock: FileLock?
+  /// Who hears of each change (`watchTallies`).
+  private let watchers = Locked([@Sendable (String, Tally) -> Void]())
 
   /// How a process opens the file.
   public enum Access: Sendable {
@@ -64,15 +66,21 @@ public final class SQLiteRatingsDatabase: RatingsDatabase {
         throw RatingsDatabaseError("cannot open the ratings database \(path): \(error)")
       }
     }
-    batcher = VoteBatcher { [pool, board] votes in
+    batcher = VoteBatcher { [pool, board, watchers] votes in
       let results = try pool.write { db in
         try votes.map { request, voter in
           let outcome = try Self.apply(request, from: voter, db)
           return (outcome, try Self.tally(of: request.emoji, db))
         }
       }
-      // Committed: the board follows, batch after batch in the order written.
-      for ((request, _), (_, tally)) in zip(votes, results) { board?.set(tally, of: request.emoji) }
+      // Committed: the board and the watchers follow, batch after batch in
+      // the order written (one writer at a time), so the last they hear is
+      // the tally now.
+      let watching = watchers.withLock { $0 }
+      for ((request, _), (outcome, tally)) in zip(votes, results) where outcome == .applied {
+        board?.set(tally, of: request.emoji)
+        for changed in watching { changed(request.emoji, tally) }
+      }
       return results
     }
   }
@@ -197,6 +205,10 @@ public final class SQLiteRatingsDatabase: RatingsDatabase {
 
   public func knownTally(of emoji: String) -> Tally? {
     board?.tally(of: emoji)
+  }
+
+  public func watchTallies(_ changed: @escaping @Sendable (String, Tally) -> Void) {
+    watchers.withLock { $0.append(changed) }
   }
 
   private static func tally(of emoji: String, _ db: Database) throws -> Tally {

@@ -169,7 +169,8 @@ import Testing
   }
 
   /// Two servers on one PostgreSQL, as a deployment that outgrew one
-  /// machine: votes sent to either, both answer the same tallies.
+  /// machine: votes sent to either, both answer the same tallies, and
+  /// tell them to their listeners.
   @Test func twoServersOnOnePostgreSQLAnswerAlike() throws {
     let postgres = try PostgresServer()
     defer { postgres.stop() }
@@ -178,6 +179,11 @@ import Testing
     defer { first.stop() }
     let second = try ServeProcess(["--latency", "0", "--database", url])
     defer { second.stop() }
+    // One listening to the second server hears the votes sent to either.
+    let listener = try RawClient(port: second.port)
+    defer { listener.close() }
+    listener.send("GET /events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+    #expect(listener.read(until: "listening for tally changes", within: 5).contains("200 OK"))
     var tokens: [String] = []
     for server in [first, second, first] {
       tokens.append(
@@ -192,9 +198,17 @@ import Testing
         #expect(server.request("PUT", "/votes/1f389", token: token, body: body)?.status == 200)
       }
     }
-    let (a, b) = (first.request("GET", "/emoji/1f389")?.json, second.request("GET", "/emoji/1f389")?.json)
+    var (a, b) = (first.request("GET", "/emoji/1f389")?.json, second.request("GET", "/emoji/1f389")?.json)
     #expect(a?["up"] as? Int == 1 && a?["down"] as? Int == 2, "\(String(describing: a))")
     #expect(b?["up"] as? Int == a?["up"] as? Int && b?["down"] as? Int == a?["down"] as? Int)
+    // The last change through the first server only: the second's listener hears it too.
+    let clearing = #"{"vote": "none", "time": "2026-11-26T07:05:00Z", "id": "last"}"#
+    #expect(first.request("PUT", "/votes/1f389", token: tokens[1], body: clearing)?.status == 200)
+    b = second.request("GET", "/emoji/1f389")?.json
+    #expect(b?["up"] as? Int == 0 && b?["down"] as? Int == 2, "\(String(describing: b))")
+    let last = #"data: {"codePoints":"1f389","down":2,"up":0}"#
+    let heard = listener.read(until: last, within: 5)
+    #expect(heard.contains(last), "\(heard)")
   }
 
   @Test func aPostgreSQLThatIsNotThereIsRefusedWithStatus2() throws {

@@ -95,6 +95,11 @@ struct WithPostgres: SuiteTrait, TestScoping {
     }
     let emoji = ["1f600", "1f602", "1f44d"]
     let allVoters = voters
+    // Each hears every change, its own and the other's.
+    let heard = [LockedBox([String: Tally]()), LockedBox([String: Tally]())]
+    for (database, box) in zip([first, second], heard) {
+      database.watchTallies { emoji, tally in box.update { $0[emoji] = tally } }
+    }
     try await withThrowingTaskGroup(of: Void.self) { group in
       for (index, database) in [first, second].enumerated() {
         group.addTask {
@@ -119,6 +124,21 @@ struct WithPostgres: SuiteTrait, TestScoping {
       #expect(a == Tally(up: up, down: down), "\(target): the tally is the votes")
     }
     #expect(try await first.count("SELECT count(*) FROM request") == 300)
+    for box in heard {
+      for target in emoji {
+        let tally = try await first.tally(of: target)
+        #expect(await eventually { box.get()[target] == tally }, "\(target): \(box.get())")
+      }
+    }
+  }
+
+  /// Polls `condition` for up to ten seconds.
+  func eventually(_ condition: () async -> Bool) async -> Bool {
+    for _ in 0..<100 {
+      if await condition() { return true }
+      try? await Task.sleep(for: .milliseconds(100))
+    }
+    return await condition()
   }
 
   @Test func aDatabaseFromALaterVersionIsLeftAlone() async throws {

@@ -196,6 +196,30 @@ import Testing
     #expect(try await again.tally(of: Self.thumbsUp) == Tally(up: 1, down: 0))
   }
 
+  /// Votes from many voters at once: a watcher hears each change, in the
+  /// order committed, so the last it hears of an emoji is its tally.
+  @Test func aWatcherHearsEachChangeInTheOrderCommitted() async throws {
+    let heard = LockedBox([(emoji: String, tally: Tally)]())
+    database.watchTallies { emoji, tally in heard.update { $0.append((emoji, tally)) } }
+    var voters: [VoterID] = []
+    for index in 0..<40 { voters.append(try await voter("w\(index)")) }
+    let emoji = [Self.thumbsUp, Self.party]
+    let database = database
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for (index, voter) in voters.enumerated() {
+        let request = VoteRequest(
+          emoji: emoji[index % 2], ballot: index % 3 == 0 ? .down : .up, time: Self.start, id: "w\(index)")
+        group.addTask { _ = try await database.apply(request, from: voter) }
+      }
+      try await group.waitForAll()
+    }
+    #expect(heard.get().count == 40)
+    for target in emoji {
+      let last = heard.get().last { $0.emoji == target }?.tally
+      #expect(last == (try await database.tally(of: target)), "\(target)")
+    }
+  }
+
   @Test func aSecondServerOnTheFileIsRefusedAndToldWhatToDo() async throws {
     let path = folder + "/own.sqlite"
     var first: SQLiteRatingsDatabase? = try SQLiteRatingsDatabase(path: path)
