@@ -92,6 +92,7 @@ let package = Package(
       name: "PostgresRatings",
       dependencies: [
         "RatingsDatabase", "Support", .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),

@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import NIOCore
+import NIOPosix
 import PostgresNIO
 import RatingsDatabase
 import Support
@@ -36,11 +38,20 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
     address = location.description
     self.patience = patience
     self.logger = logger
-    client = PostgresClient(
-      configuration: .init(
-        host: location.host, port: location.port, username: location.user, password: location.password,
-        database: location.database, tls: .disable),
-      backgroundLogger: logger)
+    var configuration = PostgresClient.Configuration(
+      host: location.host, port: location.port, username: location.user, password: location.password,
+      database: location.database, tls: .disable)
+    // The pool sets a timer each time a connection goes back to it (a
+    // keep-alive ping, and an idle timeout for one past the minimum), and
+    // a cancelled timer's task is held until its time would have come: at
+    // thousands of queries a second, hundreds of megabytes. So the pool
+    // keeps its connections open (no idle timeout), and a connection that
+    // died is found by the query that uses it (503, and the client
+    // resends) rather than by a ping.
+    configuration.options.minimumConnections = Self.connections
+    configuration.options.maximumConnections = Self.connections
+    configuration.options.keepAliveBehavior = nil
+    client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     running = Task { [client] in await client.run() }
     do {
       // The client keeps trying a server that is not there; the start
@@ -65,21 +76,34 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
 
   deinit { close() }
 
-  /// `operation`'s result, or `error` when it has none within `limit`
+  /// The connections each server keeps to the database.
+  static let connections = 20
+
+  /// `operation`'s result, or `failure` when it has none within `limit`
   /// (the operation is then cancelled: waiting for a connection stops).
+  /// The limit is a timer on an event loop, which a cancel frees at once
+  /// (a sleeping task would be held until its time).
   private static func within<T: Sendable>(
-    _ limit: Duration, orFail error: RatingsDatabaseError,
+    _ limit: Duration, orFail failure: RatingsDatabaseError,
     _ operation: @escaping @Sendable () async throws -> T
   ) async throws -> T {
-    try await withThrowingTaskGroup(of: T?.self) { group in
-      group.addTask { try await operation() }
-      group.addTask {
-        try? await Task.sleep(for: limit)
-        return nil
+    let work = Task { try await operation() }
+    let timedOut = Locked(false)
+    let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(
+      in: .nanoseconds(Int64(limit / .nanoseconds(1)))
+    ) {
+      timedOut.withLock { $0 = true }
+      work.cancel()
+    }
+    defer { timer.cancel() }
+    do {
+      return try await withTaskCancellationHandler {
+        try await work.value
+      } onCancel: {
+        work.cancel()
       }
-      defer { group.cancelAll() }
-      guard let result = try await group.next(), let value = result else { throw error }
-      return value
+    } catch where timedOut.withLock({ $0 }) {
+      throw failure
     }
   }
 
@@ -361,12 +385,13 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
   private static func tally(of emoji: String, on connection: PostgresConnection, logger: Logger) async throws
     -> Tally
   {
+    var tally = Tally()
     for try await (up, down) in try await connection.query(
       "SELECT up, down FROM tally WHERE emoji = \(emoji)", logger: logger
     ).decode((Int32, Int32).self) {
-      return Tally(up: Int(up), down: Int(down))
+      tally = Tally(up: Int(up), down: Int(down))
     }
-    return Tally()
+    return tally
   }
 
   public func vote(of voter: VoterID, on emoji: String) async throws -> Ballot? {
