@@ -102,8 +102,8 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
       } onCancel: {
         work.cancel()
       }
-    } catch where timedOut.withLock({ $0 }) {
-      throw failure
+    } catch {
+      throw timedOut.withLock { $0 } ? failure : error
     }
   }
 
