@@ -14,6 +14,8 @@ import Support
 public final class PostgresRatingsDatabase: RatingsDatabase {
   private let client: PostgresClient
   private let running: Task<Void, Never>
+  /// The connections operations borrow.
+  private let held = HeldConnections()
   private let logger: Logger
   /// Where it is, without a password.
   public let address: String
@@ -21,6 +23,9 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
   /// PostgreSQL that restarts or is away does not hold a request until its
   /// client gives up (the server answers 503, and the client resends).
   public let patience: Duration
+  /// Every tally as this server last heard of it (`knownTally`): a read's
+  /// answer, a few milliseconds behind a vote on another server.
+  private let board = TallyBoard()
   /// Who hears of each change (`watchTallies`).
   private let watchers = Locked([@Sendable (String, Tally) -> Void]())
   /// Listens for every server's tally changes, from when the database is
@@ -41,18 +46,15 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
     var configuration = PostgresClient.Configuration(
       host: location.host, port: location.port, username: location.user, password: location.password,
       database: location.database, tls: .disable)
-    // The pool sets a timer each time a connection goes back to it (a
-    // keep-alive ping, and an idle timeout for one past the minimum), and
-    // a cancelled timer's task is held until its time would have come: at
-    // thousands of queries a second, hundreds of megabytes. So the pool
-    // keeps its connections open (no idle timeout), and a connection that
-    // died is found by the query that uses it (503, and the client
-    // resends) rather than by a ping.
-    configuration.options.minimumConnections = Self.connections
-    configuration.options.maximumConnections = Self.connections
+    // The connections are held (`HeldConnections`), and one listens; the
+    // pool pings none (its pings' timers, like its idle timers, hold
+    // memory): a connection that died is found by the query that uses it
+    // (503, and the client resends).
+    configuration.options.maximumConnections = Self.connections + 1
     configuration.options.keepAliveBehavior = nil
     client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     running = Task { [client] in await client.run() }
+    held.start(Self.connections, from: client, logger: logger)
     do {
       // The client keeps trying a server that is not there; the start
       // waits so long, then says so.
@@ -76,34 +78,49 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
 
   deinit { close() }
 
-  /// The connections each server keeps to the database.
-  static let connections = 20
+  /// The connections each server holds for its operations (and one more listens).
+  static let connections = 16
 
-  /// `operation`'s result, or `failure` when it has none within `limit`
-  /// (the operation is then cancelled: waiting for a connection stops).
-  /// The limit is a timer on an event loop, which a cancel frees at once
-  /// (a sleeping task would be held until its time).
+  /// `operation`'s result, or `failure` when it has none within `limit`:
+  /// at the limit the answer goes, and the operation is cancelled (a wait
+  /// for a connection stops; a query under way ends when it ends). The
+  /// limit is a timer on an event loop, which a cancel frees at once (a
+  /// sleeping task would be held until its time).
   private static func within<T: Sendable>(
     _ limit: Duration, orFail failure: RatingsDatabaseError,
     _ operation: @escaping @Sendable () async throws -> T
   ) async throws -> T {
-    let work = Task { try await operation() }
-    let timedOut = Locked(false)
-    let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(
-      in: .nanoseconds(Int64(limit / .nanoseconds(1)))
-    ) {
-      timedOut.withLock { $0 = true }
-      work.cancel()
+    let answer = Locked<CheckedContinuation<T, any Error>?>(nil)
+    /// The first result answers; any later one is dropped.
+    let settle: @Sendable (Result<T, any Error>) -> Void = { result in
+      answer.withLock { waiting in
+        defer { waiting = nil }
+        return waiting
+      }?.resume(with: result)
     }
-    defer { timer.cancel() }
-    do {
-      return try await withTaskCancellationHandler {
-        try await work.value
-      } onCancel: {
-        work.cancel()
+    let work = Locked<Task<Void, Never>?>(nil)
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        answer.withLock { $0 = continuation }
+        let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(
+          in: .nanoseconds(Int64(limit / .nanoseconds(1)))
+        ) {
+          settle(.failure(failure))
+          work.withLock { $0 }?.cancel()
+        }
+        work.withLock {
+          $0 = Task {
+            do {
+              settle(.success(try await operation()))
+            } catch {
+              settle(.failure(error))
+            }
+            timer.cancel()
+          }
+        }
       }
-    } catch {
-      throw timedOut.withLock { $0 } ? failure : error
+    } onCancel: {
+      work.withLock { $0 }?.cancel()
     }
   }
 
@@ -124,6 +141,7 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
   /// Stops the client's connections.
   public func close() {
     listening.withLock { $0 }?.cancel()
+    held.stop()
     running.cancel()
   }
 
@@ -183,15 +201,18 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
     ),
     (
       // Every server hears each tally change, whichever server made it,
-      // when its transaction commits (PostgreSQL delivers notifications in
-      // commit order). A vote inserts a row at 0 and then updates it, so
-      // an update is every change.
-      "2 tally changes notified",
+      // when its transaction commits, with the row's version (its count of
+      // updates: two on one row commit in turn, so a later version is a
+      // later tally). A vote inserts a row at 0 and then updates it, so an
+      // update is every change.
+      "2 tally versions, and changes notified",
       [
+        "ALTER TABLE tally ADD COLUMN version BIGINT NOT NULL DEFAULT 0",
         """
         CREATE FUNCTION emoji_rater_tally_changed() RETURNS trigger AS $$
         BEGIN
-          PERFORM pg_notify('\(tallyChannel)', NEW.emoji || ' ' || NEW.up || ' ' || NEW.down);
+          PERFORM pg_notify(
+            '\(tallyChannel)', NEW.emoji || ' ' || NEW.up || ' ' || NEW.down || ' ' || NEW.version);
           RETURN NEW;
         END $$ LANGUAGE plpgsql
         """,
@@ -203,14 +224,22 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
     ),
   ]
 
-  /// Where tally changes are notified: each a payload `EMOJI UP DOWN`.
+  /// Where tally changes are notified: each a payload `EMOJI UP DOWN VERSION`.
   static let tallyChannel = "emoji_rater_tally"
 
-  /// The emoji and tally of a notification's payload.
-  static func tallyChange(_ payload: String) -> (emoji: String, tally: Tally)? {
+  /// The emoji, tally and version of a notification's payload.
+  static func tallyChange(_ payload: String) -> VersionedTally? {
     let parts = payload.split(separator: " ")
-    guard parts.count == 3, let up = Int(parts[1]), let down = Int(parts[2]) else { return nil }
-    return (String(parts[0]), Tally(up: up, down: down))
+    guard parts.count == 4, let up = Int(parts[1]), let down = Int(parts[2]), let version = Int64(parts[3])
+    else { return nil }
+    return VersionedTally(emoji: String(parts[0]), tally: Tally(up: up, down: down), version: version)
+  }
+
+  /// A tally as committed, and which of the emoji's changes it is.
+  struct VersionedTally: Sendable {
+    var emoji: String
+    var tally: Tally
+    var version: Int64
   }
 
   /// Any number, the same in every server: the lock migrations take.
@@ -248,32 +277,41 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
 
   public func registerVoter(tokenHash: Data, at time: Date) async throws -> VoterID {
     try await withPatience { [self] in
-      let rows = try await client.query(
-        "INSERT INTO voter (token_hash, registered_at) VALUES (\(tokenHash), \(VoteRequest.storedTime(time))) RETURNING id",
-        logger: logger)
-      for try await id in rows.decode(Int64.self) { return VoterID(id) }
-      throw RatingsDatabaseError("the ratings database at \(address) gave the new voter no number")
+      try await held.withConnection { connection in
+        let rows = try await connection.query(
+          "INSERT INTO voter (token_hash, registered_at) VALUES (\(tokenHash), \(VoteRequest.storedTime(time))) RETURNING id",
+          logger: logger)
+        for try await id in rows.decode(Int64.self) { return VoterID(id) }
+        throw RatingsDatabaseError("the ratings database at \(address) gave the new voter no number")
+      }
     }
   }
 
   public func voter(tokenHash: Data) async throws -> VoterID? {
     try await withPatience { [self] in
-      let rows = try await client.query(
-        "SELECT id FROM voter WHERE token_hash = \(tokenHash)", logger: logger)
-      for try await id in rows.decode(Int64.self) { return VoterID(id) }
-      return nil
+      try await held.withConnection { connection in
+        let rows = try await connection.query(
+          "SELECT id FROM voter WHERE token_hash = \(tokenHash)", logger: logger)
+        for try await id in rows.decode(Int64.self) { return VoterID(id) }
+        return nil
+      }
     }
   }
 
   // MARK: Votes
 
   public func apply(_ request: VoteRequest, from voter: VoterID) async throws -> (VoteOutcome, Tally) {
-    try await withPatience { [client, logger] in
-      try await client.withTransaction(logger: logger) { connection in
-        let outcome = try await Self.apply(request, from: voter, on: connection, logger: logger)
-        return (outcome, try await Self.tally(of: request.emoji, on: connection, logger: logger))
+    let (outcome, committed) = try await withPatience { [held, logger] in
+      try await held.withConnection { connection in
+        try await connection.withTransaction(logger: logger) { connection in
+          let outcome = try await Self.apply(request, from: voter, on: connection, logger: logger)
+          return (outcome, try await Self.versionedTally(of: request.emoji, on: connection, logger: logger))
+        }
       }
     }
+    // Committed: this server's reads answer it at once, not when its notification comes.
+    tell(committed)
+    return (outcome, committed.tally)
   }
 
   /// The rules of `RatingsDatabase`, in the transaction on `connection`.
@@ -330,7 +368,10 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
         "INSERT INTO tally (emoji, up, down) VALUES (\(emoji), 0, 0) ON CONFLICT (emoji) DO NOTHING",
         logger: logger)
       try await connection.query(
-        "UPDATE tally SET up = up + \(Int32(change.up)), down = down + \(Int32(change.down)) WHERE emoji = \(emoji)",
+        """
+        UPDATE tally SET up = up + \(Int32(change.up)), down = down + \(Int32(change.down)),
+          version = version + 1 WHERE emoji = \(emoji)
+        """,
         logger: logger)
     }
     return .applied
@@ -342,21 +383,51 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
     watchers.withLock { $0.append(changed) }
   }
 
+  public func knownTally(of emoji: String) -> Tally? {
+    board.tally(of: emoji)
+  }
+
+  /// Puts a committed tally on the board, and tells the watchers if the
+  /// emoji's tally is not what it was there.
+  private func tell(_ change: VersionedTally) {
+    Self.tell(change, board: board, watchers: watchers)
+  }
+
+  private static func tell(
+    _ change: VersionedTally, board: TallyBoard, watchers: Locked<[@Sendable (String, Tally) -> Void]>
+  ) {
+    guard board.set(change.tally, of: change.emoji, version: change.version) else { return }
+    for changed in watchers.withLock({ $0 }) { changed(change.emoji, change.tally) }
+  }
+
   /// Starts listening, on a connection of its own, for the tallies every
-  /// server changes, and returns once it listens. After a lost connection
-  /// (PostgreSQL restarted) it listens again a second later; changes made
-  /// while it did not listen are not heard.
+  /// server changes, reads every tally afresh (so the board misses none
+  /// committed before it listened), and returns once both are done. After
+  /// a lost connection (PostgreSQL restarted) it does both again a second
+  /// later: what changed meanwhile comes with the reading.
   private func startListening() async {
     let (ready, signal) = AsyncStream<Void>.makeStream()
-    let task = Task { [client, logger, address, watchers] in
+    let task = Task { [client, held, logger, address, board, watchers] in
       while !Task.isCancelled {
         do {
           try await client.withConnection { connection in
             try await connection.listen(on: Self.tallyChannel) { notifications in
+              let all = try await held.withConnection { connection in
+                var all: [VersionedTally] = []
+                for try await (emoji, up, down, version) in try await connection.query(
+                  "SELECT emoji, up, down, version FROM tally", logger: logger
+                ).decode((String, Int32, Int32, Int64).self) {
+                  all.append(
+                    VersionedTally(emoji: emoji, tally: Tally(up: Int(up), down: Int(down)), version: version)
+                  )
+                }
+                return all
+              }
+              for change in all { Self.tell(change, board: board, watchers: watchers) }
               signal.yield()
               for try await notification in notifications {
                 guard let change = Self.tallyChange(notification.payload) else { continue }
-                for changed in watchers.withLock({ $0 }) { changed(change.emoji, change.tally) }
+                Self.tell(change, board: board, watchers: watchers)
               }
             }
           }
@@ -375,8 +446,8 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
   // MARK: Reads
 
   public func tally(of emoji: String) async throws -> Tally {
-    try await withPatience { [client, logger] in
-      try await client.withConnection { connection in
+    try await withPatience { [held, logger] in
+      try await held.withConnection { connection in
         try await Self.tally(of: emoji, on: connection, logger: logger)
       }
     }
@@ -385,46 +456,58 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
   private static func tally(of emoji: String, on connection: PostgresConnection, logger: Logger) async throws
     -> Tally
   {
-    var tally = Tally()
-    for try await (up, down) in try await connection.query(
-      "SELECT up, down FROM tally WHERE emoji = \(emoji)", logger: logger
-    ).decode((Int32, Int32).self) {
-      tally = Tally(up: Int(up), down: Int(down))
+    try await versionedTally(of: emoji, on: connection, logger: logger).tally
+  }
+
+  private static func versionedTally(of emoji: String, on connection: PostgresConnection, logger: Logger)
+    async throws -> VersionedTally
+  {
+    var found = VersionedTally(emoji: emoji, tally: Tally(), version: 0)
+    for try await (up, down, version) in try await connection.query(
+      "SELECT up, down, version FROM tally WHERE emoji = \(emoji)", logger: logger
+    ).decode((Int32, Int32, Int64).self) {
+      found = VersionedTally(emoji: emoji, tally: Tally(up: Int(up), down: Int(down)), version: version)
     }
-    return tally
+    return found
   }
 
   public func vote(of voter: VoterID, on emoji: String) async throws -> Ballot? {
-    try await withPatience { [client, logger] in
-      for try await value in try await client.query(
-        "SELECT value FROM vote WHERE voter_id = \(voter.rawValue) AND emoji = \(emoji)", logger: logger
-      ).decode(Int16.self) {
-        return Ballot(stored: Int(value))
+    try await withPatience { [held, logger] in
+      try await held.withConnection { connection in
+        for try await value in try await connection.query(
+          "SELECT value FROM vote WHERE voter_id = \(voter.rawValue) AND emoji = \(emoji)", logger: logger
+        ).decode(Int16.self) {
+          return Ballot(stored: Int(value))
+        }
+        return nil
       }
-      return nil
     }
   }
 
   public func top(_ order: TopOrder, limit: Int) async throws -> [RankedEmoji] {
     // The limit is a number, written in as one.
     let sql = order.query(least: "least") + " LIMIT \(max(0, limit))"
-    return try await withPatience { [client, logger] in
-      var ranked: [RankedEmoji] = []
-      for try await (emoji, up, down) in try await client.query(PostgresQuery(unsafeSQL: sql), logger: logger)
-        .decode((String, Int32, Int32).self)
-      {
-        ranked.append(RankedEmoji(emoji: emoji, tally: Tally(up: Int(up), down: Int(down))))
+    return try await withPatience { [held, logger] in
+      try await held.withConnection { connection in
+        var ranked: [RankedEmoji] = []
+        for try await (emoji, up, down) in try await connection.query(
+          PostgresQuery(unsafeSQL: sql), logger: logger
+        ).decode((String, Int32, Int32).self) {
+          ranked.append(RankedEmoji(emoji: emoji, tally: Tally(up: Int(up), down: Int(down))))
+        }
+        return ranked
       }
-      return ranked
     }
   }
 
   /// Counts with a query of one number, for tests and tools that compare
   /// the tallies with the votes themselves.
   public func count(_ query: PostgresQuery) async throws -> Int {
-    for try await count in try await client.query(query, logger: logger).decode(Int64.self) {
-      return Int(count)
+    try await held.withConnection { [logger] connection in
+      for try await count in try await connection.query(query, logger: logger).decode(Int64.self) {
+        return Int(count)
+      }
+      return 0
     }
-    return 0
   }
 }

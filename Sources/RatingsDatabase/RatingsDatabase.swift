@@ -28,9 +28,11 @@ public protocol RatingsDatabase: Sendable {
   /// The first `limit` emoji in the community's `order`; emoji with no vote
   /// the order counts are left out. Ties go by code points.
   func top(_ order: TopOrder, limit: Int) async throws -> [RankedEmoji]
-  /// The emoji's tally without waiting, when this process knows it for
-  /// certain (it alone writes to the database); nil when the database
-  /// must be asked (`tally(of:)`).
+  /// The emoji's tally without waiting, as this process holds it in
+  /// memory: exact where it alone writes to the database (SQLite); where
+  /// several servers write (PostgreSQL), the latest it has heard of, a few
+  /// milliseconds behind a vote on another server. Nil when the database
+  /// must be asked (`tally(of:)`, which is always exact).
   func knownTally(of emoji: String) -> Tally?
   /// Tells `changed` of each tally that changes from now on, in the order
   /// the changes were committed: by this process, or, where several servers

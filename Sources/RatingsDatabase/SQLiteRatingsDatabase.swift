@@ -53,7 +53,7 @@ public final class SQLiteRatingsDatabase: RatingsDatabase {
       try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
       try Self.checkNotNewer(pool, path: path)
       try Schema.migrator.migrate(pool)
-      board = access == .serving ? TallyBoard(try Self.allTallies(pool)) : nil
+      board = access == .serving ? try Self.allTallies(pool) : nil
     } catch {
       lock?.release()
       switch error {
@@ -106,14 +106,12 @@ public final class SQLiteRatingsDatabase: RatingsDatabase {
     return lock
   }
 
-  private static func allTallies(_ pool: DatabasePool) throws -> [String: Tally] {
-    try pool.read { db in
-      var tallies: [String: Tally] = [:]
-      for row in try Row.fetchAll(db, sql: "SELECT emoji, up, down FROM tally") {
-        tallies[row["emoji"]] = Tally(up: row["up"], down: row["down"])
-      }
-      return tallies
+  private static func allTallies(_ pool: DatabasePool) throws -> TallyBoard {
+    let board = TallyBoard()
+    for row in try pool.read({ db in try Row.fetchAll(db, sql: "SELECT emoji, up, down FROM tally") }) {
+      board.set(Tally(up: row["up"], down: row["down"]), of: row["emoji"])
     }
+    return board
   }
 
   /// A file whose schema a later version made is left as it is: migrating

@@ -1,23 +1,41 @@
 import Support
 
-/// Every emoji's tally, in memory: what a server that alone writes to its
-/// database answers a read from, without asking the database (a read is
-/// the commonest request by far). It holds only what the database
-/// committed: a tally is set after its transaction, in the order the
-/// transactions were written.
+/// Every emoji's tally, in memory: what a server answers a read from,
+/// without asking the database (a read is the commonest request by far).
+/// It holds only what the database committed.
+///
+/// A server that alone writes to its database (SQLite) sets each tally
+/// after its transaction, in the order written, so the board is exact.
+/// Where several servers write (PostgreSQL), each change comes with its
+/// version (the row's count of updates, which commits in order), from the
+/// server's own votes, from the changes every server notifies, and from
+/// reading every tally afresh; the board keeps the newest of each, in
+/// whatever order they reach it.
 public final class TallyBoard: Sendable {
-  private let tallies: Locked<[String: Tally]>
-
-  public init(_ tallies: [String: Tally] = [:]) {
-    self.tallies = Locked(tallies)
+  private struct Entry {
+    var tally: Tally
+    var version: Int64?
   }
+
+  private let entries = Locked([String: Entry]())
+
+  public init() {}
 
   /// The emoji's tally (zero for one nobody voted on).
   public func tally(of emoji: String) -> Tally {
-    tallies.withLock { $0[emoji] } ?? Tally()
+    entries.withLock { $0[emoji]?.tally } ?? Tally()
   }
 
-  func set(_ tally: Tally, of emoji: String) {
-    tallies.withLock { $0[emoji] = tally }
+  /// Sets the emoji's tally: with a `version`, only if it is newer than the
+  /// one held; without, at once (a sole writer's changes come in order).
+  /// True when the emoji's tally is not what it was.
+  @discardableResult
+  public func set(_ tally: Tally, of emoji: String, version: Int64? = nil) -> Bool {
+    entries.withLock { entries in
+      let old = entries[emoji]
+      if let version, let held = old?.version, held >= version { return false }
+      entries[emoji] = Entry(tally: tally, version: version)
+      return (old?.tally ?? Tally()) != tally
+    }
   }
 }

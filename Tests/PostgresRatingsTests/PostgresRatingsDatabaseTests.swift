@@ -124,10 +124,12 @@ struct WithPostgres: SuiteTrait, TestScoping {
       #expect(a == Tally(up: up, down: down), "\(target): the tally is the votes")
     }
     #expect(try await first.count("SELECT count(*) FROM request") == 300)
-    for box in heard {
+    for (database, box) in zip([first, second], heard) {
       for target in emoji {
         let tally = try await first.tally(of: target)
         #expect(await eventually { box.get()[target] == tally }, "\(target): \(box.get())")
+        // What a read is answered from, too.
+        #expect(database.knownTally(of: target) == tally, "\(target)")
       }
     }
   }

@@ -81,7 +81,9 @@ public final class PostgresServer: Sendable {
     isRunning.set(true)
     var ready = Subprocess.Result(status: -1, output: "", bytes: [])
     for _ in 0..<100 {
-      ready = try Subprocess.run(["\(bin)/pg_isready", "-h", "127.0.0.1", "-p", String(port), "-U", "emoji"])
+      ready = try Subprocess.run([
+        "\(bin)/pg_isready", "-h", "127.0.0.1", "-p", String(port), "-U", "emoji", "-d", "postgres",
+      ])
       if ready.status == 0 { return }
       usleep(100_000)
     }
