@@ -40,10 +40,6 @@ public protocol RatingsDatabase: Sendable {
   func watchTallies(_ changed: @escaping @Sendable (_ emoji: String, _ tally: Tally) -> Void)
 }
 
-extension RatingsDatabase {
-  public func knownTally(of emoji: String) -> Tally? { nil }
-}
-
 /// A database that cannot be opened or used: says which, and what to do.
 public struct RatingsDatabaseError: Error, CustomStringConvertible {
   public var description: String
