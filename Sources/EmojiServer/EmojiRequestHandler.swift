@@ -141,8 +141,8 @@ final class EmojiRequestHandler: ChannelInboundHandler {
       // loop, as it always did; with one, from the loop too when the tally
       // is known in memory, else its tally is read off the loop.
       let answer: Answer.Source =
-        service.ratings?.details(of: found.record, json: found.json, authorization: authorization)
-        ?? .ready(Answer(status: .ok, body: found.json.plain))
+        service.ratings?.details(of: found, authorization: authorization)
+        ?? .ready(Answer(status: .ok, body: found.plain))
       answerAfterDelay(head: head, context: context, answer)
     case .vote(let codePoints):
       let emoji = codePoints.lowercased()
@@ -186,25 +186,23 @@ final class EmojiRequestHandler: ChannelInboundHandler {
     let (milliseconds, fails) = service.draw()
     guard milliseconds > 0 else {
       // No delay (`--latency 0`, a real deployment): no timer either.
-      service.count { if fails { $0.failed += 1 } else { $0.served += 1 } }
       return answerDrawn(fails: fails, source, head: head, context: context)
     }
     service.count { $0.inFlight += 1 }
     let loop = context.eventLoop.assumeIsolated()
     waiting = loop.scheduleTask(in: .microseconds(Int64(milliseconds * 1000))) { [self] in
       waiting = nil
-      service.count {
-        $0.inFlight -= 1
-        if fails { $0.failed += 1 } else { $0.served += 1 }
-      }
+      service.count { $0.inFlight -= 1 }
       answerDrawn(fails: fails, source, head: head, context: context)
     }
   }
 
-  /// Fails the request, if it drew a failure, or answers it with what `source` has or makes.
+  /// Counts the request, then fails it, if it drew a failure, or answers
+  /// it with what `source` has or makes.
   private func answerDrawn(
     fails: Bool, _ source: Answer.Source, head: HTTPRequestHead, context: ChannelHandlerContext
   ) {
+    service.count { if fails { $0.failed += 1 } else { $0.served += 1 } }
     switch (fails, source) {
     case (true, _):
       send(.error(.serviceUnavailable, "failed on purpose (--failure-rate)"), to: head, context: context)

@@ -13,7 +13,7 @@ final class EmojiService: Sendable {
   /// Each emoji's details, and the same as JSON, by its code points
   /// (`1f469-200d-1f4bb`): every emoji a vote can be for, skin-tone
   /// variants included.
-  private let records: [String: (record: EmojiRecord, json: RecordJSON)]
+  private let records: [String: RecordJSON]
   /// The routes on the community's ratings; nil without a database.
   let ratings: RatingsAPI?
   private let latency: LatencyModel
@@ -33,8 +33,7 @@ final class EmojiService: Sendable {
   ) {
     let records = Dictionary(
       catalog.sections.flatMap(\.votableEmoji).map { emoji in
-        let record = EmojiRecord(emoji)
-        return (emoji.identifier, (record: record, json: RecordJSON(record)))
+        (emoji.identifier, RecordJSON(EmojiRecord(emoji)))
       }, uniquingKeysWith: { first, _ in first })
     self.records = records
     self.logger = logger
@@ -53,7 +52,7 @@ final class EmojiService: Sendable {
   }
 
   /// The emoji with these code points, and its JSON, if there is one.
-  func record(_ codePoints: Substring) -> (record: EmojiRecord, json: RecordJSON)? {
+  func record(_ codePoints: Substring) -> RecordJSON? {
     records[codePoints.lowercased()]
   }
 

@@ -177,11 +177,11 @@ struct RatingsAPI: Sendable {
   /// sent a voter's token (an unknown one is no error here: reads are
   /// anonymous). Ready at once when the tally is known in memory and
   /// there is no vote of the caller's to look up: the commonest request.
-  func details(of record: EmojiRecord, json: RecordJSON, authorization: String?) -> Answer.Source {
-    if authorization == nil, let tally = database.knownTally(of: record.codePoints) {
-      return .ready(Answer(status: .ok, body: json.with(tally)))
+  func details(of emoji: RecordJSON, authorization: String?) -> Answer.Source {
+    if authorization == nil, let tally = database.knownTally(of: emoji.record.codePoints) {
+      return .ready(Answer(status: .ok, body: emoji.with(tally)))
     }
-    return .work { await details(of: record, authorization: authorization) }
+    return .work { await details(of: emoji.record, authorization: authorization) }
   }
 
   private func details(of record: EmojiRecord, authorization: String?) async -> Answer {

@@ -2,14 +2,15 @@ import EmojiModel
 import Foundation
 import RatingsDatabase
 
-/// An emoji's answer as JSON, encoded once when the server starts, with a
-/// tally written in for each read: the encoder's own output, cut where the
-/// two numbers go, so an answer costs a few copies rather than an encoding.
+/// An emoji's details and its answer as JSON, encoded once when the server
+/// starts, with a tally written in for each read: the encoder's own
+/// output, cut where the two numbers go, so an answer costs a few copies
+/// rather than an encoding.
 struct RecordJSON: Sendable {
   /// The answer without a tally (a server with no database).
   let plain: Data
-  /// The record, for an answer the cut pieces cannot give.
-  private let record: EmojiRecord
+  /// The details (those of an answer with the caller's own vote, too).
+  let record: EmojiRecord
   /// The answer before `down`'s number, between it and `up`'s, and after:
   /// the keys are sorted, so `down` comes first.
   private let pieces: (beforeDown: Data, between: Data, afterUp: Data)?

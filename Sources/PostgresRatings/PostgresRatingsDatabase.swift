@@ -24,10 +24,9 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
   /// client gives up (the server answers 503, and the client resends).
   public let patience: Duration
   /// Every tally as this server last heard of it (`knownTally`): a read's
-  /// answer, a few milliseconds behind a vote on another server.
+  /// answer, a few milliseconds behind a vote on another server; and who
+  /// hears of each change (`watchTallies`).
   private let board = TallyBoard()
-  /// Who hears of each change (`watchTallies`).
-  private let watchers = Locked([@Sendable (String, Tally) -> Void]())
   /// Listens for every server's tally changes, from when the database is
   /// opened until `close`.
   private let listening = Locked<Task<Void, Never>?>(nil)
@@ -124,14 +123,14 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
     }
   }
 
-  /// `operation`'s result within `patience`.
-  private func withPatience<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws
-    -> T
-  {
+  /// `body`'s result on a held connection, within `patience`.
+  private func withConnection<T: Sendable>(
+    _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+  ) async throws -> T {
     try await Self.within(
       patience,
-      orFail: RatingsDatabaseError("no answer from the ratings database at \(address) within \(patience)"),
-      operation)
+      orFail: RatingsDatabaseError("no answer from the ratings database at \(address) within \(patience)")
+    ) { [held] in try await held.withConnection(body) }
   }
 
   /// Whether `text` names a PostgreSQL database (`postgres://…`) rather
@@ -276,41 +275,35 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
   // MARK: Voters
 
   public func registerVoter(tokenHash: Data, at time: Date) async throws -> VoterID {
-    try await withPatience { [self] in
-      try await held.withConnection { connection in
-        let rows = try await connection.query(
-          "INSERT INTO voter (token_hash, registered_at) VALUES (\(tokenHash), \(VoteRequest.storedTime(time))) RETURNING id",
-          logger: logger)
-        for try await id in rows.decode(Int64.self) { return VoterID(id) }
-        throw RatingsDatabaseError("the ratings database at \(address) gave the new voter no number")
-      }
+    try await withConnection { [logger, address] connection in
+      let rows = try await connection.query(
+        "INSERT INTO voter (token_hash, registered_at) VALUES (\(tokenHash), \(VoteRequest.storedTime(time))) RETURNING id",
+        logger: logger)
+      for try await id in rows.decode(Int64.self) { return VoterID(id) }
+      throw RatingsDatabaseError("the ratings database at \(address) gave the new voter no number")
     }
   }
 
   public func voter(tokenHash: Data) async throws -> VoterID? {
-    try await withPatience { [self] in
-      try await held.withConnection { connection in
-        let rows = try await connection.query(
-          "SELECT id FROM voter WHERE token_hash = \(tokenHash)", logger: logger)
-        for try await id in rows.decode(Int64.self) { return VoterID(id) }
-        return nil
-      }
+    try await withConnection { [logger] connection in
+      let rows = try await connection.query(
+        "SELECT id FROM voter WHERE token_hash = \(tokenHash)", logger: logger)
+      for try await id in rows.decode(Int64.self) { return VoterID(id) }
+      return nil
     }
   }
 
   // MARK: Votes
 
   public func apply(_ request: VoteRequest, from voter: VoterID) async throws -> (VoteOutcome, Tally) {
-    let (outcome, committed) = try await withPatience { [held, logger] in
-      try await held.withConnection { connection in
-        try await connection.withTransaction(logger: logger) { connection in
-          let outcome = try await Self.apply(request, from: voter, on: connection, logger: logger)
-          return (outcome, try await Self.versionedTally(of: request.emoji, on: connection, logger: logger))
-        }
+    let (outcome, committed) = try await withConnection { [logger] connection in
+      try await connection.withTransaction(logger: logger) { connection in
+        let outcome = try await Self.apply(request, from: voter, on: connection, logger: logger)
+        return (outcome, try await Self.versionedTally(of: request.emoji, on: connection, logger: logger))
       }
     }
     // Committed: this server's reads answer it at once, not when its notification comes.
-    tell(committed)
+    board.set(committed.tally, of: committed.emoji, version: committed.version)
     return (outcome, committed.tally)
   }
 
@@ -380,24 +373,11 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
   // MARK: Changes
 
   public func watchTallies(_ changed: @escaping @Sendable (String, Tally) -> Void) {
-    watchers.withLock { $0.append(changed) }
+    board.watch(changed)
   }
 
   public func knownTally(of emoji: String) -> Tally? {
     board.tally(of: emoji)
-  }
-
-  /// Puts a committed tally on the board, and tells the watchers if the
-  /// emoji's tally is not what it was there.
-  private func tell(_ change: VersionedTally) {
-    Self.tell(change, board: board, watchers: watchers)
-  }
-
-  private static func tell(
-    _ change: VersionedTally, board: TallyBoard, watchers: Locked<[@Sendable (String, Tally) -> Void]>
-  ) {
-    guard board.set(change.tally, of: change.emoji, version: change.version) else { return }
-    for changed in watchers.withLock({ $0 }) { changed(change.emoji, change.tally) }
   }
 
   /// Starts listening, on a connection of its own, for the tallies every
@@ -407,7 +387,7 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
   /// later: what changed meanwhile comes with the reading.
   private func startListening() async {
     let (ready, signal) = AsyncStream<Void>.makeStream()
-    let task = Task { [client, held, logger, address, board, watchers] in
+    let task = Task { [client, held, logger, address, board] in
       while !Task.isCancelled {
         do {
           try await client.withConnection { connection in
@@ -423,11 +403,11 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
                 }
                 return all
               }
-              for change in all { Self.tell(change, board: board, watchers: watchers) }
+              for change in all { board.set(change.tally, of: change.emoji, version: change.version) }
               signal.yield()
               for try await notification in notifications {
                 guard let change = Self.tallyChange(notification.payload) else { continue }
-                Self.tell(change, board: board, watchers: watchers)
+                board.set(change.tally, of: change.emoji, version: change.version)
               }
             }
           }
@@ -446,17 +426,9 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
   // MARK: Reads
 
   public func tally(of emoji: String) async throws -> Tally {
-    try await withPatience { [held, logger] in
-      try await held.withConnection { connection in
-        try await Self.tally(of: emoji, on: connection, logger: logger)
-      }
+    try await withConnection { [logger] connection in
+      try await Self.versionedTally(of: emoji, on: connection, logger: logger).tally
     }
-  }
-
-  private static func tally(of emoji: String, on connection: PostgresConnection, logger: Logger) async throws
-    -> Tally
-  {
-    try await versionedTally(of: emoji, on: connection, logger: logger).tally
   }
 
   private static func versionedTally(of emoji: String, on connection: PostgresConnection, logger: Logger)
@@ -472,31 +444,28 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
   }
 
   public func vote(of voter: VoterID, on emoji: String) async throws -> Ballot? {
-    try await withPatience { [held, logger] in
-      try await held.withConnection { connection in
-        for try await value in try await connection.query(
-          "SELECT value FROM vote WHERE voter_id = \(voter.rawValue) AND emoji = \(emoji)", logger: logger
-        ).decode(Int16.self) {
-          return Ballot(stored: Int(value))
-        }
-        return nil
+    try await withConnection { [logger] connection in
+      for try await value in try await connection.query(
+        "SELECT value FROM vote WHERE voter_id = \(voter.rawValue) AND emoji = \(emoji)", logger: logger
+      ).decode(Int16.self) {
+        return Ballot(stored: Int(value))
       }
+      return nil
     }
   }
 
   public func top(_ order: TopOrder, limit: Int) async throws -> [RankedEmoji] {
     // The limit is a number, written in as one.
     let sql = order.query(least: "least") + " LIMIT \(max(0, limit))"
-    return try await withPatience { [held, logger] in
-      try await held.withConnection { connection in
-        var ranked: [RankedEmoji] = []
-        for try await (emoji, up, down) in try await connection.query(
-          PostgresQuery(unsafeSQL: sql), logger: logger
-        ).decode((String, Int32, Int32).self) {
-          ranked.append(RankedEmoji(emoji: emoji, tally: Tally(up: Int(up), down: Int(down))))
-        }
-        return ranked
+    return try await withConnection { [logger] connection in
+      var ranked: [RankedEmoji] = []
+      for try await (emoji, up, down) in try await connection.query(
+        PostgresQuery(unsafeSQL: sql), logger: logger
+      )
+      .decode((String, Int32, Int32).self) {
+        ranked.append(RankedEmoji(emoji: emoji, tally: Tally(up: Int(up), down: Int(down))))
       }
+      return ranked
     }
   }
 

@@ -15,12 +15,13 @@ public final class SQLiteRatingsDatabase: RatingsDatabase {
   public let path: String
   /// Votes that arrive while one transaction is written share the next.
   private let batcher: VoteBatcher
-  /// Every tally, while this process serves the file (nil alongside).
-  private let board: TallyBoard?
+  /// Every tally, and who hears of each change; reads are answered from
+  /// it only while this process serves the file (alongside, another
+  /// process may write).
+  private let board: TallyBoard
+  private let access: Access
   /// Held while this process serves the file (`Access.serving`).
   private let lock: FileLock?
-  /// Who hears of each change (`watchTallies`).
-  private let watchers = Locked([@Sendable (String, Tally) -> Void]())
 
   /// How a process opens the file.
   public enum Access: Sendable {
@@ -41,6 +42,7 @@ public final class SQLiteRatingsDatabase: RatingsDatabase {
     self.path = path
     let lock = access == .serving ? try Self.lock(path) : nil
     self.lock = lock
+    self.access = access
     var configuration = Configuration()
     // A tool beside the server (or a backup) and the server wait for each
     // other's writes rather than failing at once.
@@ -53,7 +55,7 @@ public final class SQLiteRatingsDatabase: RatingsDatabase {
       try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
       try Self.checkNotNewer(pool, path: path)
       try Schema.migrator.migrate(pool)
-      board = access == .serving ? try Self.allTallies(pool) : nil
+      board = try Self.allTallies(pool)
     } catch {
       lock?.release()
       switch error {
@@ -66,21 +68,17 @@ public final class SQLiteRatingsDatabase: RatingsDatabase {
         throw RatingsDatabaseError("cannot open the ratings database \(path): \(error)")
       }
     }
-    batcher = VoteBatcher { [pool, board, watchers] votes in
+    batcher = VoteBatcher { [pool, board] votes in
       let results = try pool.write { db in
         try votes.map { request, voter in
           let outcome = try Self.apply(request, from: voter, db)
           return (outcome, try Self.tally(of: request.emoji, db))
         }
       }
-      // Committed: the board and the watchers follow, batch after batch in
+      // Committed: the board (and its watchers) follow, batch after batch in
       // the order written (one writer at a time), so the last they hear is
       // the tally now.
-      let watching = watchers.withLock { $0 }
-      for ((request, _), (outcome, tally)) in zip(votes, results) where outcome == .applied {
-        board?.set(tally, of: request.emoji)
-        for changed in watching { changed(request.emoji, tally) }
-      }
+      for ((request, _), (_, tally)) in zip(votes, results) { board.set(tally, of: request.emoji) }
       return results
     }
   }
@@ -197,16 +195,16 @@ public final class SQLiteRatingsDatabase: RatingsDatabase {
   }
 
   public func tally(of emoji: String) async throws -> Tally {
-    if let board { return board.tally(of: emoji) }
+    if let known = knownTally(of: emoji) { return known }
     return try await pool.read { db in try Self.tally(of: emoji, db) }
   }
 
   public func knownTally(of emoji: String) -> Tally? {
-    board?.tally(of: emoji)
+    access == .serving ? board.tally(of: emoji) : nil
   }
 
   public func watchTallies(_ changed: @escaping @Sendable (String, Tally) -> Void) {
-    watchers.withLock { $0.append(changed) }
+    board.watch(changed)
   }
 
   private static func tally(of emoji: String, _ db: Database) throws -> Tally {
