@@ -26,6 +26,9 @@ import urllib.request
 BINARY = sys.argv[1] if len(sys.argv) > 1 else ".build/release/emoji-rater"
 SECONDS = int(os.environ.get("BENCH_SECONDS", "8"))
 CONNECTIONS = [int(c) for c in os.environ.get("BENCH_CONNECTIONS", "1,16,64,256").split(",")]
+# Parts to run, for a look at one row without the rest (all by default).
+KINDS = os.environ.get("BENCH_KINDS", "reads,votes").split(",")
+STORES = os.environ.get("BENCH_STORES", "SQLite,PostgreSQL,nginx").split(",")
 VOTERS = 1000
 EMOJI = ["1f600", "1f602", "1f44d", "1f44d-1f3fd", "1f389", "2764-fe0f", "1f525", "1f4a9", "1f914", "1f64f",
          "1f60d", "1f62d", "1f973", "1f680", "2728", "1f440", "1f4af", "1f923", "1f60a", "1f622"]
@@ -200,6 +203,7 @@ def main():
     folder = tempfile.mkdtemp(prefix="emoji-rater-bench-server-")
     os.chmod(folder, 0o755)  # PostgreSQL's and nginx's users look inside.
     rows = []
+    sample = None  # a server's answer, which nginx serves as a file
     reads = os.path.join(folder, "reads.lua")
     with open(reads, "w") as file:
         file.write(READS_LUA)
@@ -207,6 +211,8 @@ def main():
         postgres = Postgres(folder)
         try:
             for name, database in [("SQLite", os.path.join(folder, "server.sqlite")), ("PostgreSQL", postgres.url)]:
+                if name not in STORES:
+                    continue
                 serve = Serve(database)
                 try:
                     tokens = os.path.join(folder, f"tokens-{name}.txt")
@@ -217,6 +223,8 @@ def main():
                     with urllib.request.urlopen(f"http://127.0.0.1:{serve.port}/emoji/1f602") as answer:
                         sample = answer.read().decode()
                     for kind, script in [("reads", reads), ("votes", votes)]:
+                        if kind not in KINDS:
+                            continue
                         for connections in CONNECTIONS:
                             result = wrk(serve.port, script, connections)
                             rows.append((kind, name, connections) + result + (serve.peak_memory_mb(),))
@@ -225,12 +233,13 @@ def main():
                     serve.stop()
         finally:
             postgres.stop()
-        nginx = Nginx(folder, sample)
-        try:
-            for connections in CONNECTIONS:
-                rows.append(("reads", "nginx (static)", connections) + wrk(nginx.port, reads, connections) + (None,))
-        finally:
-            nginx.stop()
+        if sample and "nginx" in STORES and "reads" in KINDS:
+            nginx = Nginx(folder, sample)
+            try:
+                for connections in CONNECTIONS:
+                    rows.append(("reads", "nginx (static)", connections) + wrk(nginx.port, reads, connections) + (None,))
+            finally:
+                nginx.stop()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

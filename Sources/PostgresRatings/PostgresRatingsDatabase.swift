@@ -30,6 +30,8 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
   /// Listens for every server's tally changes, from when the database is
   /// opened until `close`.
   private let listening = Locked<Task<Void, Never>?>(nil)
+  /// Votes go in batches, one transaction at a time.
+  private let batcher: VoteBatcher
 
   /// Connects to the database `url` names (`postgres://USER[:PASSWORD]@HOST[:PORT]/DB`),
   /// migrates it, and listens for tally changes. Throws a `RatingsDatabaseError` that says what is
@@ -54,6 +56,10 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
     client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     running = Task { [client] in await client.run() }
     held.start(Self.connections, from: client, logger: logger)
+    batcher = VoteBatcher { [held, patience, address, logger, board] votes in
+      try await Self.write(
+        votes, on: held, patience: patience, address: address, logger: logger, board: board)
+    }
     do {
       // The client keeps trying a server that is not there; the start
       // waits so long, then says so.
@@ -127,10 +133,17 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
   private func withConnection<T: Sendable>(
     _ body: @escaping @Sendable (PostgresConnection) async throws -> T
   ) async throws -> T {
-    try await Self.within(
+    try await Self.withConnection(of: held, patience: patience, address: address, body)
+  }
+
+  private static func withConnection<T: Sendable>(
+    of held: HeldConnections, patience: Duration, address: String,
+    _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+  ) async throws -> T {
+    try await within(
       patience,
       orFail: RatingsDatabaseError("no answer from the ratings database at \(address) within \(patience)")
-    ) { [held] in try await held.withConnection(body) }
+    ) { try await held.withConnection(body) }
   }
 
   /// Whether `text` names a PostgreSQL database (`postgres://…`) rather
@@ -221,6 +234,99 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
         """,
       ]
     ),
+    (
+      // Votes by the rules of `RatingsDatabase` in one call, a batch of
+      // them in one transaction (`VoteBatcher`): sent step by step, a vote
+      // took eleven round trips (begin, a lock, the key, the stored vote,
+      // the clearing, the writes, the tally, commit) and a commit of its
+      // own.
+      //
+      // `emoji_rater_vote` applies one: outcome 0 applied, 1 repeated, 2
+      // superseded; then the emoji's tally and its version. It first locks
+      // the emoji's tally row, so one voter's votes on one emoji take turns
+      // whichever server has them. `emoji_rater_votes` applies a batch in
+      // the order of their emoji (the votes on one emoji in the order
+      // sent), so two servers' batches lock tally rows in one order and
+      // never wait on each other in a circle; each answer carries its
+      // vote's place in the batch. A batch's values are 1 up, -1 down and
+      // 0 none (an array of postgres-nio's holds no null).
+      "3 votes in one call",
+      [
+        """
+        CREATE FUNCTION emoji_rater_vote(
+          voter BIGINT, request_key TEXT, the_emoji TEXT, new_value SMALLINT, cast_time BIGINT,
+          OUT outcome SMALLINT, OUT new_up INTEGER, OUT new_down INTEGER, OUT new_version BIGINT)
+        AS $$
+        DECLARE
+          old_value SMALLINT;
+          voted_at BIGINT;
+          cleared_at BIGINT;
+          change_up INTEGER;
+          change_down INTEGER;
+        BEGIN
+          PERFORM 1 FROM tally t WHERE t.emoji = the_emoji FOR UPDATE;
+          IF NOT FOUND THEN
+            INSERT INTO tally (emoji, up, down) VALUES (the_emoji, 0, 0) ON CONFLICT (emoji) DO NOTHING;
+            PERFORM 1 FROM tally t WHERE t.emoji = the_emoji FOR UPDATE;
+          END IF;
+          INSERT INTO request (voter_id, key) VALUES (voter, request_key) ON CONFLICT DO NOTHING;
+          IF NOT FOUND THEN
+            outcome := 1;
+          ELSE
+            SELECT v.value, v.cast_at INTO old_value, voted_at
+              FROM vote v WHERE v.voter_id = voter AND v.emoji = the_emoji;
+            SELECT c.cast_at INTO cleared_at
+              FROM clearing c WHERE c.voter_id = voter AND c.emoji = the_emoji;
+            -- The later wins: GREATEST passes over a time not stored.
+            IF cast_time < GREATEST(voted_at, cleared_at) THEN
+              outcome := 2;
+            ELSE
+              outcome := 0;
+              IF new_value IS NOT NULL THEN
+                INSERT INTO vote (voter_id, emoji, value, cast_at) VALUES (voter, the_emoji, new_value, cast_time)
+                  ON CONFLICT (voter_id, emoji) DO UPDATE SET value = excluded.value, cast_at = excluded.cast_at;
+                DELETE FROM clearing c WHERE c.voter_id = voter AND c.emoji = the_emoji;
+              ELSE
+                DELETE FROM vote v WHERE v.voter_id = voter AND v.emoji = the_emoji;
+                INSERT INTO clearing (voter_id, emoji, cast_at) VALUES (voter, the_emoji, cast_time)
+                  ON CONFLICT (voter_id, emoji) DO UPDATE SET cast_at = excluded.cast_at;
+              END IF;
+              change_up := (CASE WHEN new_value = 1 THEN 1 ELSE 0 END)
+                - (CASE WHEN old_value = 1 THEN 1 ELSE 0 END);
+              change_down := (CASE WHEN new_value = -1 THEN 1 ELSE 0 END)
+                - (CASE WHEN old_value = -1 THEN 1 ELSE 0 END);
+              IF change_up <> 0 OR change_down <> 0 THEN
+                UPDATE tally t SET up = t.up + change_up, down = t.down + change_down, version = t.version + 1
+                  WHERE t.emoji = the_emoji;
+              END IF;
+            END IF;
+          END IF;
+          SELECT t.up, t.down, t.version INTO new_up, new_down, new_version FROM tally t WHERE t.emoji = the_emoji;
+        END $$ LANGUAGE plpgsql
+        """,
+        """
+        CREATE FUNCTION emoji_rater_votes(
+          voters BIGINT[], request_keys TEXT[], emojis TEXT[], new_values SMALLINT[], cast_times BIGINT[])
+        RETURNS TABLE (place INTEGER, outcome SMALLINT, new_up INTEGER, new_down INTEGER, new_version BIGINT)
+        AS $$
+        DECLARE
+          vote RECORD;
+        BEGIN
+          FOR vote IN
+            SELECT * FROM unnest(voters, request_keys, emojis, new_values, cast_times)
+              WITH ORDINALITY AS v(voter, request_key, the_emoji, new_value, cast_time, n)
+            ORDER BY v.the_emoji, v.n
+          LOOP
+            place := vote.n;
+            SELECT r.outcome, r.new_up, r.new_down, r.new_version INTO outcome, new_up, new_down, new_version
+              FROM emoji_rater_vote(
+                vote.voter, vote.request_key, vote.the_emoji, NULLIF(vote.new_value, 0), vote.cast_time) r;
+            RETURN NEXT;
+          END LOOP;
+        END $$ LANGUAGE plpgsql
+        """,
+      ]
+    ),
   ]
 
   /// Where tally changes are notified: each a payload `EMOJI UP DOWN VERSION`.
@@ -296,79 +402,47 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
   // MARK: Votes
 
   public func apply(_ request: VoteRequest, from voter: VoterID) async throws -> (VoteOutcome, Tally) {
-    let (outcome, committed) = try await withConnection { [logger] connection in
-      try await connection.withTransaction(logger: logger) { connection in
-        let outcome = try await Self.apply(request, from: voter, on: connection, logger: logger)
-        return (outcome, try await Self.versionedTally(of: request.emoji, on: connection, logger: logger))
+    try await batcher.apply(request, from: voter)
+  }
+
+  /// Applies `votes` in one transaction (one call of `emoji_rater_votes`),
+  /// and answers each one's outcome and tally after, in order.
+  private static func write(
+    _ votes: [(VoteRequest, VoterID)], on held: HeldConnections, patience: Duration, address: String,
+    logger: Logger, board: TallyBoard
+  ) async throws -> [(VoteOutcome, Tally)] {
+    let voters = votes.map(\.1.rawValue)
+    let keys = votes.map(\.0.id)
+    let emoji = votes.map(\.0.emoji)
+    let ballots = votes.map { Int16($0.0.ballot.stored ?? 0) }
+    let times = votes.map { VoteRequest.storedTime($0.0.time) }
+    let committed = try await withConnection(of: held, patience: patience, address: address) { connection in
+      let rows = try await connection.query(
+        """
+        SELECT place, outcome, new_up, new_down, new_version
+        FROM emoji_rater_votes(\(voters), \(keys), \(emoji), \(ballots), \(times))
+        """, logger: logger)
+      var answers = [(VoteOutcome, VersionedTally)?](repeating: nil, count: votes.count)
+      for try await (place, outcome, up, down, version) in rows.decode(
+        (Int32, Int16, Int32, Int32, Int64).self)
+      {
+        let index = Int(place) - 1
+        guard answers.indices.contains(index), let outcome = Self.outcomes[Int(outcome)] else { continue }
+        let tally = Tally(up: Int(up), down: Int(down))
+        answers[index] = (outcome, VersionedTally(emoji: emoji[index], tally: tally, version: version))
       }
+      guard answers.allSatisfy({ $0 != nil }) else {
+        throw RatingsDatabaseError("the ratings database at \(address) left votes of a batch unanswered")
+      }
+      return answers.compactMap { $0 }
     }
-    // Committed: this server's reads answer it at once, not when its notification comes.
-    board.set(committed.tally, of: committed.emoji, version: committed.version)
-    return (outcome, committed.tally)
+    // Committed: this server's reads answer them at once, not when their notifications come.
+    for (_, change) in committed { board.set(change.tally, of: change.emoji, version: change.version) }
+    return committed.map { ($0.0, $0.1.tally) }
   }
 
-  /// The rules of `RatingsDatabase`, in the transaction on `connection`.
-  private static func apply(
-    _ request: VoteRequest, from voter: VoterID, on connection: PostgresConnection, logger: Logger
-  ) async throws -> VoteOutcome {
-    let (id, emoji) = (voter.rawValue, request.emoji)
-    // One voter's votes on one emoji take turns, whichever server has them.
-    try await connection.query(
-      "SELECT pg_advisory_xact_lock(hashtextextended(\(emoji) || ':' || \(id)::text, 0))", logger: logger)
-    let inserted = try await connection.query(
-      "INSERT INTO request (voter_id, key) VALUES (\(id), \(request.id)) ON CONFLICT DO NOTHING RETURNING 1",
-      logger: logger)
-    var isNew = false
-    for try await _ in inserted.decode(Int32.self) { isNew = true }
-    guard isNew else { return .repeated }
-
-    var old: Int?
-    var votedAt: Int64?
-    for try await (value, castAt) in try await connection.query(
-      "SELECT value, cast_at FROM vote WHERE voter_id = \(id) AND emoji = \(emoji)", logger: logger
-    ).decode((Int16, Int64).self) {
-      (old, votedAt) = (Int(value), castAt)
-    }
-    var clearedAt: Int64?
-    for try await castAt in try await connection.query(
-      "SELECT cast_at FROM clearing WHERE voter_id = \(id) AND emoji = \(emoji)", logger: logger
-    ).decode(Int64.self) {
-      clearedAt = castAt
-    }
-    guard request.isLatest(votedAt: votedAt, clearedAt: clearedAt) else { return .superseded }
-    let time = VoteRequest.storedTime(request.time)
-
-    if let new = request.ballot.stored {
-      try await connection.query(
-        """
-        INSERT INTO vote (voter_id, emoji, value, cast_at) VALUES (\(id), \(emoji), \(Int16(new)), \(time))
-        ON CONFLICT (voter_id, emoji) DO UPDATE SET value = excluded.value, cast_at = excluded.cast_at
-        """, logger: logger)
-      try await connection.query(
-        "DELETE FROM clearing WHERE voter_id = \(id) AND emoji = \(emoji)", logger: logger)
-    } else {
-      try await connection.query(
-        "DELETE FROM vote WHERE voter_id = \(id) AND emoji = \(emoji)", logger: logger)
-      try await connection.query(
-        """
-        INSERT INTO clearing (voter_id, emoji, cast_at) VALUES (\(id), \(emoji), \(time))
-        ON CONFLICT (voter_id, emoji) DO UPDATE SET cast_at = excluded.cast_at
-        """, logger: logger)
-    }
-    let change = Tally.change(from: old, to: request.ballot.stored)
-    if change != Tally() {
-      try await connection.query(
-        "INSERT INTO tally (emoji, up, down) VALUES (\(emoji), 0, 0) ON CONFLICT (emoji) DO NOTHING",
-        logger: logger)
-      try await connection.query(
-        """
-        UPDATE tally SET up = up + \(Int32(change.up)), down = down + \(Int32(change.down)),
-          version = version + 1 WHERE emoji = \(emoji)
-        """,
-        logger: logger)
-    }
-    return .applied
-  }
+  /// The outcomes `emoji_rater_vote` answers, by number.
+  private static let outcomes: [Int: VoteOutcome] = [0: .applied, 1: .repeated, 2: .superseded]
 
   // MARK: Changes
 

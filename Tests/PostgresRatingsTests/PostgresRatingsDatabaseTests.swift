@@ -134,6 +134,52 @@ struct WithPostgres: SuiteTrait, TestScoping {
     }
   }
 
+  /// Votes sent all at once go in batches, each a transaction applying
+  /// them emoji by emoji; two servers' batches at once lock in one order
+  /// (no deadlock fails a vote). Whatever the batches and their order, the
+  /// later vote of each voter on each emoji is what stands.
+  @Test func votesSentAllAtOnceToTwoServersEndAsTheLatestOfEach() async throws {
+    let server = try #require(WithPostgres.server)
+    let url = try server.makeDatabase()
+    let servers = [try await open(url), try await open(url)]
+    defer { for server in servers { server.close() } }
+    var voters: [VoterID] = []
+    for index in 0..<5 {
+      voters.append(try await servers[0].registerVoter(tokenHash: Data("w\(index)".utf8), at: Self.start))
+    }
+    let emoji = ["1f600", "1f602", "1f44d", "1f389"]
+    let ballots: [Ballot] = [.up, .down, .none]
+    // Vote n: every time differs, so each pair's latest is one vote.
+    let votes = (0..<400).map { n in
+      (
+        voter: voters[(n * 7) % voters.count], server: n % 2,
+        request: VoteRequest(
+          emoji: emoji[(n * 3) % emoji.count], ballot: ballots[(n * 5) % 3],
+          time: Self.start.addingTimeInterval(Double((n * 37) % 400)), id: "n\(n)")
+      )
+    }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for vote in votes {
+        group.addTask { _ = try await servers[vote.server].apply(vote.request, from: vote.voter) }
+      }
+      try await group.waitForAll()
+    }
+    var latest: [String: (time: Date, ballot: Ballot)] = [:]
+    for vote in votes {
+      let pair = "\(vote.voter.rawValue) \(vote.request.emoji)"
+      if latest[pair].map({ $0.time < vote.request.time }) ?? true {
+        latest[pair] = (vote.request.time, vote.request.ballot)
+      }
+    }
+    for target in emoji {
+      let standing = latest.filter { $0.key.hasSuffix(" \(target)") }.map(\.value.ballot)
+      let expected = Tally(up: standing.count { $0 == .up }, down: standing.count { $0 == .down })
+      #expect(try await servers[0].tally(of: target) == expected, "\(target)")
+      #expect(try await servers[1].tally(of: target) == expected, "\(target)")
+    }
+    #expect(try await servers[0].count("SELECT count(*) FROM request") == votes.count)
+  }
+
   /// Polls `condition` for up to ten seconds.
   func eventually(_ condition: () async -> Bool) async -> Bool {
     for _ in 0..<100 {
