@@ -241,67 +241,58 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
       // the clearing, the writes, the tally, commit) and a commit of its
       // own.
       //
-      // `emoji_rater_vote` applies one: outcome 0 applied, 1 repeated, 2
-      // superseded; then the emoji's tally and its version. It first locks
-      // the emoji's tally row, so one voter's votes on one emoji take turns
-      // whichever server has them. `emoji_rater_votes` applies a batch in
-      // the order of their emoji (the votes on one emoji in the order
-      // sent), so two servers' batches lock tally rows in one order and
-      // never wait on each other in a circle; each answer carries its
-      // vote's place in the batch. A batch's values are 1 up, -1 down and
-      // 0 none (an array of postgres-nio's holds no null).
+      // `emoji_rater_votes` applies a batch emoji by emoji (the votes on
+      // one emoji in the order sent). For each emoji it first locks the
+      // tally row, so one emoji's votes take turns whichever server has
+      // them, and two servers' batches take rows in one order and never
+      // wait on each other in a circle; it writes the row once, after the
+      // emoji's last vote (one new version, one notification). Each answer
+      // has its vote's place in the batch, its outcome (0 applied, 1
+      // repeated, 2 superseded), the tally just after it and the version
+      // the batch gives the row. `emoji_rater_vote_rules` applies one vote
+      // to the votes and clearings, and says how the tally changes. A
+      // batch's values are 1 up, -1 down and 0 none (an array of
+      // postgres-nio's holds no null).
       "3 votes in one call",
       [
         """
-        CREATE FUNCTION emoji_rater_vote(
+        CREATE FUNCTION emoji_rater_vote_rules(
           voter BIGINT, request_key TEXT, the_emoji TEXT, new_value SMALLINT, cast_time BIGINT,
-          OUT outcome SMALLINT, OUT new_up INTEGER, OUT new_down INTEGER, OUT new_version BIGINT)
+          OUT outcome SMALLINT, OUT change_up INTEGER, OUT change_down INTEGER)
         AS $$
         DECLARE
           old_value SMALLINT;
           voted_at BIGINT;
           cleared_at BIGINT;
-          change_up INTEGER;
-          change_down INTEGER;
         BEGIN
-          PERFORM 1 FROM tally t WHERE t.emoji = the_emoji FOR UPDATE;
-          IF NOT FOUND THEN
-            INSERT INTO tally (emoji, up, down) VALUES (the_emoji, 0, 0) ON CONFLICT (emoji) DO NOTHING;
-            PERFORM 1 FROM tally t WHERE t.emoji = the_emoji FOR UPDATE;
-          END IF;
+          change_up := 0;
+          change_down := 0;
           INSERT INTO request (voter_id, key) VALUES (voter, request_key) ON CONFLICT DO NOTHING;
           IF NOT FOUND THEN
             outcome := 1;
-          ELSE
-            SELECT v.value, v.cast_at INTO old_value, voted_at
-              FROM vote v WHERE v.voter_id = voter AND v.emoji = the_emoji;
-            SELECT c.cast_at INTO cleared_at
-              FROM clearing c WHERE c.voter_id = voter AND c.emoji = the_emoji;
-            -- The later wins: GREATEST passes over a time not stored.
-            IF cast_time < GREATEST(voted_at, cleared_at) THEN
-              outcome := 2;
-            ELSE
-              outcome := 0;
-              IF new_value IS NOT NULL THEN
-                INSERT INTO vote (voter_id, emoji, value, cast_at) VALUES (voter, the_emoji, new_value, cast_time)
-                  ON CONFLICT (voter_id, emoji) DO UPDATE SET value = excluded.value, cast_at = excluded.cast_at;
-                DELETE FROM clearing c WHERE c.voter_id = voter AND c.emoji = the_emoji;
-              ELSE
-                DELETE FROM vote v WHERE v.voter_id = voter AND v.emoji = the_emoji;
-                INSERT INTO clearing (voter_id, emoji, cast_at) VALUES (voter, the_emoji, cast_time)
-                  ON CONFLICT (voter_id, emoji) DO UPDATE SET cast_at = excluded.cast_at;
-              END IF;
-              change_up := (CASE WHEN new_value = 1 THEN 1 ELSE 0 END)
-                - (CASE WHEN old_value = 1 THEN 1 ELSE 0 END);
-              change_down := (CASE WHEN new_value = -1 THEN 1 ELSE 0 END)
-                - (CASE WHEN old_value = -1 THEN 1 ELSE 0 END);
-              IF change_up <> 0 OR change_down <> 0 THEN
-                UPDATE tally t SET up = t.up + change_up, down = t.down + change_down, version = t.version + 1
-                  WHERE t.emoji = the_emoji;
-              END IF;
-            END IF;
+            RETURN;
           END IF;
-          SELECT t.up, t.down, t.version INTO new_up, new_down, new_version FROM tally t WHERE t.emoji = the_emoji;
+          SELECT v.value, v.cast_at INTO old_value, voted_at
+            FROM vote v WHERE v.voter_id = voter AND v.emoji = the_emoji;
+          SELECT c.cast_at INTO cleared_at
+            FROM clearing c WHERE c.voter_id = voter AND c.emoji = the_emoji;
+          -- The later wins: GREATEST passes over a time not stored.
+          IF cast_time < GREATEST(voted_at, cleared_at) THEN
+            outcome := 2;
+            RETURN;
+          END IF;
+          outcome := 0;
+          IF new_value IS NOT NULL THEN
+            INSERT INTO vote (voter_id, emoji, value, cast_at) VALUES (voter, the_emoji, new_value, cast_time)
+              ON CONFLICT (voter_id, emoji) DO UPDATE SET value = excluded.value, cast_at = excluded.cast_at;
+            DELETE FROM clearing c WHERE c.voter_id = voter AND c.emoji = the_emoji;
+          ELSE
+            DELETE FROM vote v WHERE v.voter_id = voter AND v.emoji = the_emoji;
+            INSERT INTO clearing (voter_id, emoji, cast_at) VALUES (voter, the_emoji, cast_time)
+              ON CONFLICT (voter_id, emoji) DO UPDATE SET cast_at = excluded.cast_at;
+          END IF;
+          change_up := (CASE WHEN new_value = 1 THEN 1 ELSE 0 END) - (CASE WHEN old_value = 1 THEN 1 ELSE 0 END);
+          change_down := (CASE WHEN new_value = -1 THEN 1 ELSE 0 END) - (CASE WHEN old_value = -1 THEN 1 ELSE 0 END);
         END $$ LANGUAGE plpgsql
         """,
         """
@@ -311,18 +302,46 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
         AS $$
         DECLARE
           vote RECORD;
+          applied RECORD;
+          current TEXT;
+          changed BOOLEAN := false;
         BEGIN
           FOR vote IN
             SELECT * FROM unnest(voters, request_keys, emojis, new_values, cast_times)
               WITH ORDINALITY AS v(voter, request_key, the_emoji, new_value, cast_time, n)
             ORDER BY v.the_emoji, v.n
           LOOP
+            IF current IS DISTINCT FROM vote.the_emoji THEN
+              IF changed THEN
+                UPDATE tally t SET up = new_up, down = new_down, version = new_version WHERE t.emoji = current;
+              END IF;
+              current := vote.the_emoji;
+              changed := false;
+              SELECT t.up, t.down, t.version INTO new_up, new_down, new_version
+                FROM tally t WHERE t.emoji = current FOR UPDATE;
+              IF NOT FOUND THEN
+                INSERT INTO tally (emoji, up, down) VALUES (current, 0, 0) ON CONFLICT (emoji) DO NOTHING;
+                SELECT t.up, t.down, t.version INTO new_up, new_down, new_version
+                  FROM tally t WHERE t.emoji = current FOR UPDATE;
+              END IF;
+            END IF;
+            SELECT * INTO applied FROM emoji_rater_vote_rules(
+              vote.voter, vote.request_key, vote.the_emoji, NULLIF(vote.new_value, 0), vote.cast_time);
+            IF applied.change_up <> 0 OR applied.change_down <> 0 THEN
+              IF NOT changed THEN
+                new_version := new_version + 1;
+                changed := true;
+              END IF;
+              new_up := new_up + applied.change_up;
+              new_down := new_down + applied.change_down;
+            END IF;
             place := vote.n;
-            SELECT r.outcome, r.new_up, r.new_down, r.new_version INTO outcome, new_up, new_down, new_version
-              FROM emoji_rater_vote(
-                vote.voter, vote.request_key, vote.the_emoji, NULLIF(vote.new_value, 0), vote.cast_time) r;
+            outcome := applied.outcome;
             RETURN NEXT;
           END LOOP;
+          IF changed THEN
+            UPDATE tally t SET up = new_up, down = new_down, version = new_version WHERE t.emoji = current;
+          END IF;
         END $$ LANGUAGE plpgsql
         """,
       ]
@@ -436,8 +455,12 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
       }
       return answers.compactMap { $0 }
     }
-    // Committed: this server's reads answer them at once, not when their notifications come.
-    for (_, change) in committed { board.set(change.tally, of: change.emoji, version: change.version) }
+    // Committed: this server's reads answer them at once, not when their
+    // notifications come. An emoji's votes in a batch share the version the
+    // batch gave its row, and the last of them has the tally committed.
+    var last: [String: VersionedTally] = [:]
+    for (_, change) in committed { last[change.emoji] = change }
+    for change in last.values { board.set(change.tally, of: change.emoji, version: change.version) }
     return committed.map { ($0.0, $0.1.tally) }
   }
 
