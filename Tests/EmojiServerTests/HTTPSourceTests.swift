@@ -78,18 +78,34 @@ import Testing
     let other = EmojiRecord(Self.catalog.emoji(atFlatIndex: 1))
     let notData = LoadFailure.server("the server's answer is not emoji data")
     #expect(throws: LoadFailure.server("the server answered with another emoji (\(other.codePoints))")) {
-      try EmojiOverHTTP.emoji(from: try JSONEncoder().encode(other), for: asked)
+      try EmojiOverHTTP.answer(try JSONEncoder().encode(other), for: asked).emoji
     }
-    #expect(throws: notData) { try EmojiOverHTTP.emoji(from: Data("<html>".utf8), for: asked) }
-    #expect(throws: notData) { try EmojiOverHTTP.emoji(from: Data("{}".utf8), for: asked) }
+    #expect(throws: notData) { try EmojiOverHTTP.answer(Data("<html>".utf8), for: asked).emoji }
+    #expect(throws: notData) { try EmojiOverHTTP.answer(Data("{}".utf8), for: asked).emoji }
     // Its own code points with another emoji is not the emoji asked either.
     var mixed = EmojiRecord(asked)
     mixed.emoji = other.emoji
     #expect(throws: LoadFailure.self) {
-      try EmojiOverHTTP.emoji(from: try JSONEncoder().encode(mixed), for: asked)
+      try EmojiOverHTTP.answer(try JSONEncoder().encode(mixed), for: asked).emoji
     }
     let own = try JSONEncoder().encode(EmojiRecord(asked))
-    #expect(try EmojiOverHTTP.emoji(from: own, for: asked) == asked)
+    #expect(try EmojiOverHTTP.answer(own, for: asked).emoji == asked)
+  }
+
+  /// A server with a database counts the community's votes; one without
+  /// (or an older one) sends none, and the cell shows none.
+  @Test func theCommunitysVotesComeWithTheEmojiWhereTheServerCountsThem() throws {
+    let asked = Self.catalog.emoji(atFlatIndex: 0)
+    var record = EmojiRecord(asked)
+    #expect(try EmojiOverHTTP.answer(try JSONEncoder().encode(record), for: asked).community == nil)
+    record.up = 1_234
+    record.down = 87
+    let tallied = try EmojiOverHTTP.answer(try JSONEncoder().encode(record), for: asked)
+    #expect(tallied.community == CommunityTally(up: 1_234, down: 87))
+    #expect(tallied.emoji == asked)
+    record.up = -5
+    record.down = nil
+    #expect(try EmojiOverHTTP.answer(try JSONEncoder().encode(record), for: asked).community?.total == 0)
   }
 
   /// A server's words reach the screen and the search: an escape in them
@@ -99,7 +115,7 @@ import Testing
     var record = EmojiRecord(asked)
     record.name = "grinning\u{1b}]52;c;aGk=\u{7} face"
     record.keywords = ["\u{9b}31mred"]
-    let emoji = try EmojiOverHTTP.emoji(from: try JSONEncoder().encode(record), for: asked)
+    let emoji = try EmojiOverHTTP.answer(try JSONEncoder().encode(record), for: asked).emoji
     #expect(emoji.name == "grinning]52;c;aGk= face")
     #expect(emoji.keywords == ["31mred"])
   }

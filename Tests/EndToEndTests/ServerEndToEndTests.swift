@@ -150,6 +150,34 @@ import Testing
     #expect(read?.json["up"] as? Int == 1 && read?.json["mine"] as? String == "up", "\(second.output)")
   }
 
+  /// The community's votes where people look: two voters vote on 😀 and
+  /// one on 😃 through the server; the app, loading from it, shows each
+  /// voted cell's bar and the selection's counts on the status line.
+  @Test func theCommunitysVotesShowInTheGrid() throws {
+    let server = try ServeProcess(["--latency", "0"])
+    defer { server.stop() }
+    for (index, (emoji, vote)) in [("1f600", "up"), ("1f600", "up"), ("1f603", "down")].enumerated() {
+      let token = try #require(
+        server.request("POST", "/voters")?.json["token"] as? String, "\(server.output)")
+      let answer = server.request(
+        "PUT", "/votes/\(emoji)", token: token,
+        body: #"{"vote": "\#(vote)", "time": "2026-11-26T07:00:00Z", "id": "v\#(index)"}"#)
+      #expect(answer?.status == 200, "\(server.output)")
+    }
+    let session = try TmuxSession.app(["--source", server.address, "--mode", "async"], columns: 80, rows: 24)
+    defer { session.kill() }
+    let shown = try session.waitFor { $0.contains("grinning face · ▲2 ▼0 100% up") }
+    #expect(shown.held, "\(shown.screen)")
+    // The first row: 😀 all up, 😃 all down; the selected 😀 has its bracket.
+    #expect(shown.screen.contains("[😀 ] 😃 ▁ 😄   "), "\(shown.screen)")
+    try session.press("Right")
+    let moved = try session.waitFor { $0.contains("grinning face with big eyes · ▲0 ▼1 0% up") }
+    #expect(moved.held, "\(moved.screen)")
+    #expect(moved.screen.contains(" 😀 █[😃 ]"), "\(moved.screen)")
+    try session.press("q")
+    #expect(try session.waitForExit().status == 0)
+  }
+
   /// The log says nothing while nothing happens (it once wrote a line a
   /// second), a line per request at debug level, and the counts at the stop.
   @Test func theLogIsQuietWhenIdleAndSaysEachRequestAtDebug() throws {

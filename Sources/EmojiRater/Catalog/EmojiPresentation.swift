@@ -1,8 +1,9 @@
 import EmojiModel
 import Terminal
 
-/// What a load delivers for one item: the emoji's record and the glyphs a
-/// cell draws for it, worked out once, on the loader's thread, instead of on
+/// What a load delivers for one item: the emoji's record, the community's
+/// votes on it where a ratings server counts them, and the glyphs a cell
+/// draws for it, worked out once, on the loader's thread, instead of on
 /// every frame. A class, so handing it to each visible cell every frame is
 /// one reference, not a copy of the record's strings and arrays.
 public final class EmojiPresentation: Sendable, Equatable {
@@ -12,9 +13,12 @@ public final class EmojiPresentation: Sendable, Equatable {
   /// The stand-in for a terminal without UTF-8, or one whose C library does
   /// not know the emoji.
   public let asciiGlyph: CellGlyph
+  /// The community's votes, from a ratings server (nil without one).
+  public let community: CommunityTally?
 
-  public init(_ emoji: Emoji, policy: GlyphPolicy = .safe) {
+  public init(_ emoji: Emoji, policy: GlyphPolicy = .safe, community: CommunityTally? = nil) {
     self.emoji = emoji
+    self.community = community
     glyph = policy.glyph(for: emoji)
     asciiGlyph = CellGlyph.ascii(for: emoji)
   }
@@ -31,6 +35,6 @@ public final class EmojiPresentation: Sendable, Equatable {
   }
 
   public static func == (lhs: EmojiPresentation, rhs: EmojiPresentation) -> Bool {
-    lhs === rhs || lhs.emoji == rhs.emoji
+    lhs === rhs || (lhs.emoji == rhs.emoji && lhs.community == rhs.community)
   }
 }

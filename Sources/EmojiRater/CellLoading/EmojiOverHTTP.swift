@@ -19,7 +19,8 @@ enum EmojiOverHTTP {
       host: server.host, port: server.port, configuration: configuration,
       path: { server.path + "/emoji/" + catalog.emoji(atFlatIndex: $0).identifier },
       decode: { item, body in
-        EmojiPresentation(try emoji(from: body, for: catalog.emoji(atFlatIndex: item)), policy: glyphs)
+        let (emoji, community) = try answer(body, for: catalog.emoji(atFlatIndex: item))
+        return EmojiPresentation(emoji, policy: glyphs, community: community)
       })
   }
 
@@ -27,8 +28,11 @@ enum EmojiOverHTTP {
   /// and the emoji itself): the server's name, group, version and keywords,
   /// with any control character taken out (a server is input like any
   /// other); the app's own names in the user's language and skin-tone
-  /// variants (they are not the server's to say).
-  static func emoji(from body: Data, for asked: Emoji) throws(LoadFailure) -> Emoji {
+  /// variants (they are not the server's to say). And the community's
+  /// votes, when the answer has them.
+  static func answer(_ body: Data, for asked: Emoji) throws(LoadFailure) -> (
+    emoji: Emoji, community: CommunityTally?
+  ) {
     guard let record = try? JSONDecoder().decode(EmojiRecord.self, from: body), !record.name.isEmpty else {
       throw .server("the server's answer is not emoji data")
     }
@@ -44,6 +48,6 @@ enum EmojiOverHTTP {
     emoji.localName = asked.localName
     emoji.localKeywords = asked.localKeywords
     emoji.skinToneVariants = asked.skinToneVariants
-    return emoji
+    return (emoji, record.tally)
   }
 }

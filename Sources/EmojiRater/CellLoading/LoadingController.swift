@@ -376,6 +376,13 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     return presentation.emoji
   }
 
+  public func community(at indexPath: IndexPath) -> CommunityTally? {
+    guard layout.contains(indexPath),
+      case .loaded(let presentation) = loader.state(of: id(of: indexPath))
+    else { return nil }
+    return presentation.community
+  }
+
   public func loadFailure(at indexPath: IndexPath) -> LoadFailure? {
     guard layout.contains(indexPath) else { return nil }
     return loader.failure(of: id(of: indexPath))

@@ -1,4 +1,5 @@
 import CollectionKit
+import EmojiModel
 import Terminal
 
 /// What a cell shows: its emoji once the data has arrived, a spinner while
@@ -14,6 +15,9 @@ public enum CellContent: Equatable, Sendable {
 ///
 ///     [😀+]   bracket, two-column glyph slot, marker column, bracket
 ///     ▲😀     a vote, on a cell not selected: ▲ up (green), ▼ down (red)
+///      😀 ▆   the community's votes, on a cell not selected, where a
+///             ratings server counts them: a bar as high as the share
+///             that is up, green where most are up, red where most are down
 ///
 /// The brackets show only on the selected cell, in the vote's colour if it
 /// has one. Every part is placed at an absolute column, so whatever a
@@ -28,6 +32,18 @@ enum CellView {
     case .up: unicode ? "▲" : "+"
     case .down: unicode ? "▼" : "-"
     }
+  }
+
+  /// The community's votes in one column: a bar from ▁ (all down) to █
+  /// (all up), or in plain text the share up in tenths, `0` to `9`; nil
+  /// when nobody voted.
+  static func communityBar(_ tally: CommunityTally, unicode: Bool) -> String? {
+    guard let share = tally.upShare else { return nil }
+    if unicode {
+      let bars: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+      return String(bars[min(bars.count - 1, Int(share * Double(bars.count)))])
+    }
+    return String(min(9, Int(share * 10)))
   }
 
   /// Spinner frames per second: alive, without repainting every loading
@@ -119,6 +135,13 @@ enum CellView {
       }
       if let marker = glyph.marker {
         canvas.text(String(marker), row: row, column: slot + 2, maxWidth: 1, style: Theme.marker)
+      }
+      // The bracket's column, free on a cell not selected (the selection's
+      // tally is on the status line, in full).
+      if !selected, let tally = presentation.community,
+        let bar = communityBar(tally, unicode: canvas.isUnicode)
+      {
+        canvas.text(bar, row: row, column: x + 4, maxWidth: 1, style: Theme.community(tally))
       }
     case .loading:
       let frames = canvas.isUnicode ? spinner : asciiSpinner

@@ -39,7 +39,9 @@ public enum RootView {
       HelpOverlay.draw(on: canvas, gridHeight: state.screen.gridHeight)
       memo?.invalidate()
     } else if let overlay = state.voteOverlay, let overlayFrame = state.voteOverlayFrame {
-      VoteOverlayView.draw(overlay, frame: overlayFrame, current: state.selectedVote, on: canvas)
+      VoteOverlayView.draw(
+        overlay, frame: overlayFrame, current: state.selectedVote,
+        community: state.selection.flatMap(content.community(at:)), on: canvas)
       memo?.invalidate()
     } else {
       memo?.remember(frame, topRow: topRow, grid: grid, bottomLines: bottom)

@@ -8,6 +8,9 @@ import Terminal
 /// until they arrive the line says so.
 ///
 ///     grinning face · Smileys & Emotion › face-smiling · 1/1914 · U+1F600 · E1.0
+///     grinning face · ▲1.2k ▼87 93% up · Smileys & Emotion › face-smiling · …
+///
+/// (the second where a ratings server counts the community's votes).
 enum StatusLineView {
   /// Everything the line shows. The line is drawn from this alone, so a
   /// frame whose `Shown` is the same as the last one's can leave it be.
@@ -21,6 +24,8 @@ enum StatusLineView {
     var vote: Vote?
     /// The selected emoji once its data has arrived.
     var emoji: Emoji?
+    /// The community's votes on it, where a ratings server counts them.
+    var community: CommunityTally?
     /// Why the selected cell's load failed, while it shows the failure.
     var failure: String?
 
@@ -32,8 +37,19 @@ enum StatusLineView {
       itemCount = state.layout.itemCount
       vote = state.selectedVote
       emoji = state.selection.flatMap(content.loadedEmoji(at:))
+      community = state.selection.flatMap(content.community(at:))
       failure = emoji == nil ? state.selection.flatMap(content.loadFailure(at:))?.reason : nil
     }
+  }
+
+  /// The community's votes in words for the status line and the voting
+  /// overlay: `▲1.2k ▼87 93% up` (`+1.2k -87 93% up` in plain text), or
+  /// `no votes yet`.
+  static func communityText(_ tally: CommunityTally, unicode: Bool) -> String {
+    guard let percent = tally.upPercent else { return "no votes yet" }
+    let up = CellView.voteSign(.up, unicode: unicode) + CommunityTally.compact(tally.up)
+    let down = CellView.voteSign(.down, unicode: unicode) + CommunityTally.compact(tally.down)
+    return "\(up) \(down) \(percent)% up"
   }
 
   /// The keywords that add to the name: "laugh" and not "face" for 😂
@@ -95,8 +111,9 @@ enum StatusLineView {
     // people also call it (CLDR's keywords the name does not already say)
     // right after where it is.
     let also = alsoCalled(emoji)
+    let community = shown.community.map { communityText($0, unicode: canvas.isUnicode) }
     let details =
-      [emoji.group + theme.breadcrumb + emoji.subgroup, position]
+      (community.map { [$0] } ?? []) + [emoji.group + theme.breadcrumb + emoji.subgroup, position]
       + (also.isEmpty ? [] : ["also " + also.joined(separator: ", ")]) + [
         emoji.codePoints, "E" + emoji.version,
       ]

@@ -1,3 +1,4 @@
+import EmojiModel
 import Terminal
 
 /// The styles and symbols every view draws with, in one place.
@@ -39,6 +40,13 @@ struct Theme {
 
   static func vote(_ vote: Vote) -> Style {
     vote == .up ? voteUp : voteDown
+  }
+
+  /// The community's votes: green where most are up, red where most are
+  /// down; not bold, so a person's own vote stands out beside them.
+  static func community(_ tally: CommunityTally) -> Style {
+    guard let share = tally.upShare else { return statusDetail }
+    return share >= 0.5 ? Style(foreground: .green) : Style(foreground: .red)
   }
 }
 

@@ -1,17 +1,22 @@
+import EmojiModel
 import Terminal
 
 /// The voting overlay, in a box under (or over) the selected cell:
 ///
-///     ┌──────────────────────────┐
+///     ┌ ▲1.2k ▼87 93% up ────────┐
 ///     │ 👍 up✓  👎 down  ✕  clear │
 ///     └──────────────────────────┘
 ///
 /// The highlighted choice is reversed; the emoji's current vote carries a
-/// tick. Where emoji cannot be drawn the glyphs become + - x; on a narrow
+/// tick. The community's votes, where a ratings server counts them, are in
+/// the top border when they fit. Where emoji cannot be drawn the glyphs become + - x; on a narrow
 /// screen the labels go and the glyphs stay.
 enum VoteOverlayView {
   @MainActor
-  static func draw(_ overlay: VoteOverlay, frame: VoteOverlay.Frame, current: Vote?, on canvas: any Canvas) {
+  static func draw(
+    _ overlay: VoteOverlay, frame: VoteOverlay.Frame, current: Vote?, community: CommunityTally? = nil,
+    on canvas: any Canvas
+  ) {
     let unicode = canvas.isUnicode
     let (horizontal, vertical) = unicode ? ("─", "│") : ("-", "|")
     let corners = unicode ? ["┌", "┐", "└", "┘"] : ["+", "+", "+", "+"]
@@ -22,6 +27,12 @@ enum VoteOverlayView {
     canvas.text(
       corners[2] + rule + corners[3], row: frame.top + 2, column: frame.left, maxWidth: frame.width,
       style: Theme.overlayBorder)
+    if let community {
+      let title = " " + StatusLineView.communityText(community, unicode: unicode) + " "
+      if TextWidth.columns(of: title) <= frame.width - 3 {
+        canvas.text(title, row: frame.top, column: frame.left + 1, style: Theme.community(community))
+      }
+    }
     let row = frame.top + 1
     canvas.fill(row: row, column: frame.left, width: frame.width, style: .plain)
     canvas.text(vertical, row: row, column: frame.left, maxWidth: 1, style: Theme.overlayBorder)
