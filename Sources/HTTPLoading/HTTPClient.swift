@@ -83,16 +83,49 @@ public final class HTTPClient: Sendable {
   public func get(_ path: String, done: @escaping @Sendable (Result<Data, LoadFailure>) -> Void)
     -> ScheduledWork
   {
+    send(HTTPRequest(path: path)) { result in
+      done(
+        result.flatMap { answer in
+          answer.status == 200
+            ? .success(answer.body) : .failure(.server("the server answered HTTP \(answer.status)"))
+        })
+    }
+  }
+
+  /// Sends `request` and calls `done` once, on the client's thread, with
+  /// the server's answer whatever its status, or why there is none (the
+  /// connection's failure, or an answer that is not HTTP or too big). A
+  /// request is sent again once when a kept-alive connection closes before
+  /// any answer (the server may have closed it as idle just as it went
+  /// out): only requests that may be repeated should be sent here.
+  /// Cancelling the returned work is as for `get`.
+  public func send(
+    _ request: HTTPRequest, done: @escaping @Sendable (Result<HTTPAnswer, LoadFailure>) -> Void
+  )
+    -> ScheduledWork
+  {
     let pool = pool
     let exchange = NIOLoopBoundBox.makeEmptyBox(valueType: Exchange.self, eventLoop: pool.eventLoop)
     pool.eventLoop.execute {
-      exchange.value = pool.value.start(path, done: done)
+      exchange.value = pool.value.start(request, done: done)
     }
     return ScheduledWork {
       pool.eventLoop.execute {
         if let started = exchange.value { pool.value.cancel(started) }
       }
     }
+  }
+
+  /// `send` on the calling thread, which waits for the answer (or the deadline).
+  public func sendBlocking(_ request: HTTPRequest) -> Result<HTTPAnswer, LoadFailure> {
+    let answer = Locked<Result<HTTPAnswer, LoadFailure>?>(nil)
+    let finished = DispatchSemaphore(value: 0)
+    _ = send(request) { result in
+      answer.withLock { $0 = result }
+      finished.signal()
+    }
+    finished.wait()
+    return answer.withLock { $0! }
   }
 
   /// `get` on the calling thread, which waits for the answer (or the deadline).
@@ -111,8 +144,8 @@ public final class HTTPClient: Sendable {
 /// One request and its answer, from the moment it is asked for until it
 /// ends: answered, failed, timed out, or cancelled. Lives on the pool's loop.
 final class Exchange {
-  let path: String
-  private let done: @Sendable (Result<Data, LoadFailure>) -> Void
+  let request: HTTPRequest
+  private let done: @Sendable (Result<HTTPAnswer, LoadFailure>) -> Void
   private(set) var isOver = false
   /// The connection carrying it, once it has one.
   var connection: PooledConnection?
@@ -121,13 +154,13 @@ final class Exchange {
   /// the server may have closed it as idle just as the request went out.
   var mayResend = true
 
-  init(path: String, done: @escaping @Sendable (Result<Data, LoadFailure>) -> Void) {
-    self.path = path
+  init(request: HTTPRequest, done: @escaping @Sendable (Result<HTTPAnswer, LoadFailure>) -> Void) {
+    self.request = request
     self.done = done
   }
 
   /// Ends it with `result`, told once; later ends are ignored.
-  func end(_ result: Result<Data, LoadFailure>) {
+  func end(_ result: Result<HTTPAnswer, LoadFailure>) {
     guard !isOver else { return }
     isOver = true
     deadline?.cancel()
@@ -177,8 +210,10 @@ final class ConnectionPool {
 
   private var hasRoom: Bool { limit == 0 || open < limit }
 
-  func start(_ path: String, done: @escaping @Sendable (Result<Data, LoadFailure>) -> Void) -> Exchange {
-    let exchange = Exchange(path: path, done: done)
+  func start(_ request: HTTPRequest, done: @escaping @Sendable (Result<HTTPAnswer, LoadFailure>) -> Void)
+    -> Exchange
+  {
+    let exchange = Exchange(request: request, done: done)
     let seconds = configuration.timeout
     exchange.deadline = loop.assumeIsolated().scheduleTask(in: .nanoseconds(Int64(seconds * 1e9))) {
       let connection = exchange.connection
@@ -320,6 +355,7 @@ final class PooledConnection: ChannelInboundHandler {
   private struct Answer {
     var status: HTTPResponseStatus
     var keepAlive: Bool
+    var retryAfter: Double?
     var body: ByteBuffer
   }
 
@@ -340,12 +376,23 @@ final class PooledConnection: ChannelInboundHandler {
     self.exchange = exchange
     exchange.connection = self
     answer = nil
+    let request = exchange.request
     var headers = HTTPHeaders()
     headers.add(name: "Host", value: pool.origin)
     headers.add(name: "Accept", value: "application/json")
     headers.add(name: "User-Agent", value: "emoji-rater")
-    let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: exchange.path, headers: headers)
+    for (name, value) in request.headers { headers.add(name: name, value: value) }
+    if let body = request.body {
+      headers.add(name: "Content-Type", value: "application/json")
+      headers.add(name: "Content-Length", value: String(body.count))
+    }
+    let head = HTTPRequestHead(
+      version: .http1_1, method: HTTPMethod(rawValue: request.method), uri: request.path, headers: headers)
     context.write(wrapOutboundOut(.head(head)), promise: nil)
+    if let body = request.body {
+      context.write(
+        wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
+    }
     context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
   }
 
@@ -372,7 +419,9 @@ final class PooledConnection: ChannelInboundHandler {
         return fail(.server("the server's answer is over \(Self.size(limit))"))
       }
       answer = Answer(
-        status: head.status, keepAlive: head.isKeepAlive, body: context.channel.allocator.buffer(capacity: 0))
+        status: head.status, keepAlive: head.isKeepAlive,
+        retryAfter: head.headers.first(name: "Retry-After").flatMap(Double.init),
+        body: context.channel.allocator.buffer(capacity: 0))
     case .body(var part):
       pool.bodyBytes.withLock { $0 += part.readableBytes }
       guard answer != nil else { return }
@@ -385,11 +434,11 @@ final class PooledConnection: ChannelInboundHandler {
       self.exchange = nil
       self.answer = nil
       answered += 1
-      if answer.status == .ok {
-        exchange.end(.success(Data(answer.body.readableBytesView)))
-      } else {
-        exchange.end(.failure(.server("the server answered HTTP \(answer.status.code)")))
-      }
+      exchange.end(
+        .success(
+          HTTPAnswer(
+            status: Int(answer.status.code), retryAfter: answer.retryAfter,
+            body: Data(answer.body.readableBytesView))))
       if answer.keepAlive { pool.release(self) } else { close() }
     }
   }

@@ -32,7 +32,7 @@ struct EmojiRaterCommand: ParsableCommand {
     version: AppVersion.current,
     subcommands: [
       BrowseCommand.self, BenchCommand.self, ExportCommand.self, StatsCommand.self, SearchCommand.self,
-      DoctorCommand.self, ServeCommand.self,
+      DoctorCommand.self, ServeCommand.self, VoterCommand.self,
     ],
     defaultSubcommand: BrowseCommand.self
   )

@@ -89,6 +89,8 @@ public final class AppController {
       // A convenience: failing to keep it is no reason to fail the exit.
       try? frames.state.memory.write(to: memoryPath)
     }
+    // Votes still on their way stay in the outbox, on disk, for the next run.
+    frames.voteSender?.stop()
     do {
       // Every vote on disk before the process goes (q, Ctrl-C, SIGTERM, SIGHUP).
       try frames.ratings?.close()

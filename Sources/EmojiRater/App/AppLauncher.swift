@@ -95,7 +95,24 @@ public enum AppLauncher {
     let frames = FrameLoop(
       state: state, loading: loading, screen: screen, clock: clock, framesPerSecond: options.framesPerSecond)
     frames.ratings = ratings
+    frames.voteSender = voteSender(for: options.loading.source, ratings: ratings)
     AppController(frames: frames, statsJSONPath: options.statsJSONPath, memoryPath: memoryPath).run()
+  }
+
+  /// Where the person's votes go when the emoji come from a ratings
+  /// server: an outbox beside the ratings file, sent from there. None
+  /// without a server, or for a copy of the app that may not write the
+  /// ratings file (the copy that owns it sends).
+  private static func voteSender(for source: DataSource, ratings: RatingsStore) -> VoteSender? {
+    guard let server = source.server, ratings.access == .readWrite, let path = ratings.path else {
+      return nil
+    }
+    let sender = VoteSender(
+      server: VoteSender.address(of: server), host: server.host, port: server.port, basePath: server.path,
+      outbox: VoteOutbox(path: VoteOutbox.path(besideRatings: path)),
+      tokens: VoterTokens(path: VoterTokens.path(besideRatings: path)))
+    sender.start()
+    return sender
   }
 
   /// Asks the terminal, before the screen starts (so nothing of it shows

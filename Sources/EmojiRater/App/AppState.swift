@@ -80,11 +80,15 @@ public struct AppState: Sendable {
   /// read-only): said at once, and until a save succeeds.
   public var saveProblem: String?
 
-  /// What the bottom line should say first: votes not saved, then a
-  /// message, else the standing notice.
+  /// Votes waiting for a ratings server that cannot be reached: how many.
+  public var outboxNotice: String?
+
+  /// What the bottom line should say first: votes not saved, votes waiting
+  /// for the server, then a message, else the standing notice.
   public var shownNotice: String? {
-    guard let saveProblem else { return message ?? notice }
-    return [saveProblem, message].compactMap { $0 }.joined(separator: "; ")
+    let problems = [saveProblem, outboxNotice].compactMap { $0 }
+    guard !problems.isEmpty else { return message ?? notice }
+    return (problems + [message].compactMap { $0 }).joined(separator: "; ")
   }
   /// Votes by flat item position: what the grid shows. The store keeps them
   /// by code points; the launcher maps them onto this catalog at start.

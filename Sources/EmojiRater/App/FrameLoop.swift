@@ -47,6 +47,22 @@ public final class FrameLoop {
       }
     }
   }
+  /// Sends each vote to the ratings server the emoji come from (nil
+  /// without one). While votes wait because the server cannot be reached,
+  /// the bottom line says how many.
+  public var voteSender: VoteSender? {
+    didSet {
+      voteSender?.watch { [weak self] status in
+        DispatchQueue.main.async {
+          MainActor.assumeIsolated {
+            self?.show(outbox: status)
+          }
+        }
+      }
+    }
+  }
+  /// The last refusal of a vote by the server said on the bottom line.
+  private var shownRefusal: String?
   /// Called after each frame drawn and written (the benchmark counts them, to
   /// give the bytes the terminal received per frame).
   public var onFrameWritten: (() -> Void)?
@@ -276,6 +292,18 @@ public final class FrameLoop {
     needsDisplay = true
   }
 
+  private func show(outbox status: VoteSender.Status) {
+    let waiting = status.waiting == 1 ? "1 vote" : "\(status.waiting) votes"
+    state.outboxNotice =
+      status.waiting > 0 && status.problem != nil ? waiting + " waiting for the server" : nil
+    if let refusal = status.refusal, refusal != shownRefusal {
+      shownRefusal = refusal
+      state.message = refusal
+    }
+    needsDisplay = true
+    wake()
+  }
+
   private func show(saveProblem: String?) {
     state.saveProblem = saveProblem
     needsDisplay = true
@@ -389,10 +417,8 @@ public final class FrameLoop {
     memo.forget(items: [change.item].compactMap(state.shown.shownItem))
     guard let ratings else { return }
     let identifier = state.fullCatalog.emoji(atFlatIndex: change.item).identifier
-    if let vote = change.vote {
-      ratings.set(vote, for: identifier)
-    } else {
-      ratings.clear(identifier)
-    }
+    let kept = change.vote.map { ratings.set($0, for: identifier) } ?? ratings.clear(identifier)
+    // Kept here first, then sent: the server hears every vote the file has.
+    if kept { voteSender?.send(OutgoingVote(emoji: identifier, vote: change.vote)) }
   }
 }

@@ -21,13 +21,14 @@ struct AtomicFileWriter: Sendable {
   /// while it holds the lock, and a crash's leftover is simply overwritten.
   static func temporaryPath(for path: String) -> String { path + ".tmp" }
 
-  func write(_ data: Data, to path: String) throws(RatingsStoreError) {
+  /// Replaces `path` with `data`; a file made afresh gets `newFileMode`.
+  func write(_ data: Data, to path: String, newFileMode: mode_t = 0o644) throws(RatingsStoreError) {
     let temporary = Self.temporaryPath(for: path)
     func fail(_ reason: String) -> RatingsStoreError {
       unlink(temporary)
       return .writeFailed(path: path, reason: reason)
     }
-    let descriptor = FileTarget.createExclusively(temporary, mode: FileTarget.mode(of: path) ?? 0o644)
+    let descriptor = FileTarget.createExclusively(temporary, mode: FileTarget.mode(of: path) ?? newFileMode)
     guard descriptor >= 0 else { throw fail(RatingsDisk.describe(errno)) }
     if let reason = data.withUnsafeBytes({ FileDescriptor.write($0, to: descriptor) }).map(
       RatingsDisk.describe)

@@ -1,0 +1,255 @@
+import Foundation
+import HTTPLoading
+import Loading
+import Support
+
+/// Sends the outbox's votes to the ratings server, each with the voter's
+/// token and its own key, until the server has acknowledged it:
+///
+/// - one emoji's votes go one at a time, in the order cast (the server
+///   keeps the later of two, and two cast in the same second count in the
+///   order they arrive); different emoji's go side by side;
+/// - a vote the server did not answer, or answered 5xx or 429, is sent
+///   again after a wait that doubles from half a second to half a minute
+///   (or the server's `Retry-After`); its key makes a resend count once;
+/// - a vote the server refuses for good (an emoji it does not know, a body
+///   it cannot read) is dropped from the outbox, and the status says so;
+/// - the first vote registers a voter (`POST /voters`); a token the server
+///   no longer knows (401) is forgotten and a new voter registered.
+///
+/// Everything happens on the sender's own queue; `onStatus` hears, there,
+/// how many votes wait and why the last try failed.
+public final class VoteSender: Sendable {
+  /// What the bottom line says about the votes on their way.
+  public struct Status: Equatable, Sendable {
+    /// Votes not yet acknowledged.
+    public var waiting: Int
+    /// Why the last try failed, until nothing waits.
+    public var problem: String?
+    /// The last vote the server refused for good, and why: said once.
+    public var refusal: String?
+  }
+
+  private struct State {
+    var sending: Set<String> = []
+    var registering = false
+    var pausedUntilRetry = false
+    var backoff = VoteSender.firstBackoff
+    var problem: String?
+    var refusal: String?
+    var stopped = false
+    var onStatus: (@Sendable (Status) -> Void)?
+  }
+
+  static let firstBackoff = 0.5
+  static let longestBackoff = 30.0
+  /// Votes on different emoji sent side by side at most.
+  static let sideBySide = 4
+
+  /// The server's address, as the tokens are kept by (`http://host:port`).
+  public let server: String
+  private let basePath: String
+  private let client: HTTPClient
+  private let outbox: VoteOutbox
+  private let tokens: VoterTokens
+  private let state = Locked(State())
+  private let queue = DispatchQueue(label: "emoji-rater.vote-sender")
+
+  /// The address tokens are kept by for `server` (`http://host:port/path`).
+  public static func address(of server: (host: String, port: Int, path: String)) -> String {
+    let host = server.host.contains(":") ? "[\(server.host)]" : server.host
+    return "http://\(host):\(server.port)\(server.path)"
+  }
+
+  /// Registers a new voter at `server` and keeps its token in `tokens`,
+  /// waiting for the answer: what `emoji-rater voter --new` does.
+  public static func registerNewVoter(
+    at server: (host: String, port: Int, path: String), tokens: VoterTokens
+  ) throws(VoterRegistrationError) {
+    var configuration = HTTPClient.Configuration()
+    configuration.connections = 1
+    let client = HTTPClient(host: server.host, port: server.port, configuration: configuration)
+    let address = address(of: server)
+    switch client.sendBlocking(HTTPRequest(method: "POST", path: server.path + "/voters")) {
+    case .success(let answer) where answer.status == 201 || answer.status == 200:
+      guard let token = token(in: answer.body) else {
+        throw VoterRegistrationError("the server at \(address) answered a new voter without a token")
+      }
+      do {
+        try tokens.set(token, for: address)
+      } catch {
+        throw VoterRegistrationError("cannot keep the new voter's token in \(tokens.path): \(error)")
+      }
+    case .success(let answer):
+      throw VoterRegistrationError(
+        "the server at \(address) did not register a voter (HTTP \(answer.status))")
+    case .failure(let failure):
+      throw VoterRegistrationError("cannot register a voter at \(address): \(failure.reason)")
+    }
+  }
+
+  public init(
+    server: String, host: String, port: Int, basePath: String, outbox: VoteOutbox, tokens: VoterTokens
+  ) {
+    self.server = server
+    self.basePath = basePath
+    var configuration = HTTPClient.Configuration()
+    configuration.connections = Self.sideBySide
+    client = HTTPClient(host: host, port: port, configuration: configuration)
+    self.outbox = outbox
+    self.tokens = tokens
+  }
+
+  /// Tells `handler` the status now and at each change.
+  public func watch(_ handler: @escaping @Sendable (Status) -> Void) {
+    state.withLock { $0.onStatus = handler }
+    queue.async { self.report() }
+  }
+
+  /// Starts sending what waits (a restart sends what the last run left).
+  public func start() {
+    queue.async { self.pump() }
+  }
+
+  /// Keeps `vote` in the outbox and sends it when it can.
+  public func send(_ vote: OutgoingVote) {
+    outbox.add(vote)
+    queue.async {
+      self.report()
+      self.pump()
+    }
+  }
+
+  /// Sends nothing more; what waits stays in the outbox for the next run.
+  public func stop() {
+    state.withLock { $0.stopped = true }
+    outbox.flush()
+  }
+
+  // MARK: On the queue
+
+  private func pump() {
+    let (stopped, paused, registering) = state.withLock { ($0.stopped, $0.pausedUntilRetry, $0.registering) }
+    guard !stopped, !paused, !registering else { return }
+    let waiting = outbox.waiting
+    guard !waiting.isEmpty else { return }
+    guard let token = tokens.token(for: server) else { return register() }
+    var firstOfEach: [OutgoingVote] = []
+    var seen = Set<String>()
+    for vote in waiting where seen.insert(vote.emoji).inserted { firstOfEach.append(vote) }
+    for vote in firstOfEach {
+      let starts = state.withLock { state -> Bool in
+        guard state.sending.count < Self.sideBySide, !state.sending.contains(vote.emoji) else { return false }
+        state.sending.insert(vote.emoji)
+        return true
+      }
+      guard starts else { continue }
+      let request = HTTPRequest(
+        method: "PUT", path: basePath + "/votes/" + vote.emoji,
+        headers: [("Authorization", "Bearer " + token)],
+        body: vote.body)
+      _ = client.send(request) { result in
+        self.queue.async { self.answered(vote, result) }
+      }
+    }
+  }
+
+  private func answered(_ vote: OutgoingVote, _ result: Result<HTTPAnswer, LoadFailure>) {
+    state.withLock { _ = $0.sending.remove(vote.emoji) }
+    switch result {
+    case .success(let answer) where answer.status == 200:
+      outbox.remove(id: vote.id)
+      succeeded()
+    case .success(let answer) where answer.status == 401:
+      // The server does not know the token (its database was reset): a new voter.
+      try? tokens.set(nil, for: server)
+      pump()
+    case .success(let answer) where [400, 404, 413, 414].contains(answer.status):
+      outbox.remove(id: vote.id)
+      state.withLock { $0.refusal = "the server refused the vote on \(vote.emoji) (HTTP \(answer.status))" }
+      report()
+      pump()
+    case .success(let answer):
+      failed("the server answered HTTP \(answer.status)", retryAfter: answer.retryAfter)
+    case .failure(let failure):
+      failed(failure.reason, retryAfter: nil)
+    }
+  }
+
+  private func register() {
+    state.withLock { $0.registering = true }
+    _ = client.send(HTTPRequest(method: "POST", path: basePath + "/voters")) { result in
+      self.queue.async {
+        self.state.withLock { $0.registering = false }
+        switch result {
+        case .success(let answer) where answer.status == 201 || answer.status == 200:
+          guard let token = Self.token(in: answer.body) else {
+            return self.failed("the server's new voter came without a token", retryAfter: nil)
+          }
+          do {
+            try self.tokens.set(token, for: self.server)
+          } catch {
+            return self.failed("cannot keep the voter's token: \(error)", retryAfter: nil)
+          }
+          self.pump()
+        case .success(let answer):
+          self.failed(
+            "the server did not register a voter (HTTP \(answer.status))", retryAfter: answer.retryAfter)
+        case .failure(let failure):
+          self.failed(failure.reason, retryAfter: nil)
+        }
+      }
+    }
+  }
+
+  static func token(in body: Data) -> String? {
+    struct Registered: Decodable { var token: String }
+    return (try? JSONDecoder().decode(Registered.self, from: body))?.token
+  }
+
+  /// A vote went through: the waits start short again. The last problem
+  /// is kept until nothing waits, so that a bottom line saying how many
+  /// votes wait counts down to none once the server is back.
+  private func succeeded() {
+    let empty = outbox.count == 0
+    state.withLock {
+      $0.backoff = Self.firstBackoff
+      if empty { $0.problem = nil }
+    }
+    report()
+    pump()
+  }
+
+  /// Waits before trying again: the server's `Retry-After`, or a wait
+  /// twice the last one's.
+  private func failed(_ problem: String, retryAfter: Double?) {
+    let wait = state.withLock { state -> Double? in
+      state.problem = problem
+      guard !state.pausedUntilRetry else { return nil }
+      state.pausedUntilRetry = true
+      let wait = retryAfter ?? state.backoff
+      state.backoff = min(Self.longestBackoff, state.backoff * 2)
+      return wait
+    }
+    report()
+    guard let wait else { return }
+    queue.asyncAfter(deadline: .now() + wait) {
+      self.state.withLock { $0.pausedUntilRetry = false }
+      self.pump()
+    }
+  }
+
+  private func report() {
+    let (handler, problem, refusal) = state.withLock { ($0.onStatus, $0.problem, $0.refusal) }
+    handler?(Status(waiting: outbox.count, problem: problem, refusal: refusal))
+  }
+}
+
+/// Why a voter could not be registered, in words for the person.
+public struct VoterRegistrationError: Error, CustomStringConvertible {
+  public var description: String
+
+  init(_ description: String) {
+    self.description = description
+  }
+}

@@ -1,0 +1,120 @@
+import EmojiModel
+import Foundation
+import HTTPLoading
+import RatingsDatabase
+import TestSupport
+import Testing
+
+@testable import EmojiRater
+@testable import EmojiServer
+
+/// The app's votes on their way to a ratings server started in-process
+/// with a database: what arrives, what is refused, and a token the server
+/// no longer knows.
+@Suite(.serialized, .timeLimit(.minutes(1))) struct VoteSenderTests {
+  struct Setup {
+    let home: DataHome
+    let database: SQLiteRatingsDatabase
+    let server: EmojiServer
+    let outbox: VoteOutbox
+    let tokens: VoterTokens
+    let sender: VoteSender
+    let statuses = LockedBox([VoteSender.Status]())
+  }
+
+  func setUp() throws -> Setup {
+    let home = try DataHome()
+    var configuration = EmojiServer.Configuration()
+    configuration.port = 0
+    configuration.latency = .none
+    let database = try SQLiteRatingsDatabase(path: home.path + "/server.sqlite")
+    configuration.database = database
+    let server = try EmojiServer(catalog: EmojiServerTests.catalog, configuration: configuration)
+    let outbox = VoteOutbox(path: home.path + "/outbox.json")
+    let tokens = VoterTokens(path: home.path + "/voter.json")
+    let address = "http://127.0.0.1:\(server.port)"
+    let sender = VoteSender(
+      server: address, host: "127.0.0.1", port: server.port, basePath: "", outbox: outbox, tokens: tokens)
+    let setup = Setup(
+      home: home, database: database, server: server, outbox: outbox, tokens: tokens, sender: sender)
+    let statuses = setup.statuses
+    sender.watch { status in statuses.update { $0.append(status) } }
+    return setup
+  }
+
+  @Test func votesArriveInTheOrderCastAndLeaveTheOutbox() async throws {
+    let setup = try setUp()
+    defer { setup.server.stop() }
+    let start = Date(timeIntervalSince1970: 1_790_000_000)
+    // On 😀: up, then down, then taken back, in one second; on 😂: down.
+    for (index, (emoji, vote)) in [("1f600", Vote.up), ("1f600", .down), ("1f600", nil), ("1f602", .down)]
+      .enumerated()
+    {
+      setup.sender.send(
+        OutgoingVote(emoji: emoji, vote: vote, time: start.addingTimeInterval(Double(index) / 10)))
+    }
+    #expect(await Self.emptied(setup.outbox), "\(setup.statuses.get())")
+    #expect(try await setup.database.tally(of: "1f600") == Tally(up: 0, down: 0))
+    #expect(try await setup.database.tally(of: "1f602") == Tally(up: 0, down: 1))
+    #expect(try setup.database.count(sql: "SELECT count(*) FROM request") == 4)
+    #expect(try setup.database.count(sql: "SELECT count(*) FROM voter") == 1, "registered once")
+    #expect(setup.statuses.get().last == VoteSender.Status(waiting: 0, problem: nil, refusal: nil))
+    // The token is kept for the owner alone.
+    let mode = try FileManager.default.attributesOfItem(atPath: setup.tokens.path)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+    #expect(setup.tokens.token(for: setup.sender.server) != nil)
+  }
+
+  /// The server's database was reset: the token is unknown (401), so a new
+  /// voter is registered and the vote sent again.
+  @Test func aTokenTheServerDoesNotKnowIsReplaced() async throws {
+    let setup = try setUp()
+    defer { setup.server.stop() }
+    try setup.tokens.set(String(repeating: "ab", count: 32), for: setup.sender.server)
+    setup.sender.send(OutgoingVote(emoji: "1f44d", vote: .up))
+    #expect(await Self.emptied(setup.outbox), "\(setup.statuses.get())")
+    #expect(try await setup.database.tally(of: "1f44d") == Tally(up: 1, down: 0))
+    #expect(setup.tokens.token(for: setup.sender.server) != String(repeating: "ab", count: 32))
+  }
+
+  /// A vote the server will never take (an emoji it does not know) is
+  /// dropped, said, and does not hold up the rest.
+  @Test func aVoteRefusedForGoodIsDroppedAndSaid() async throws {
+    let setup = try setUp()
+    defer { setup.server.stop() }
+    setup.sender.send(OutgoingVote(emoji: "ffffff", vote: .up))
+    setup.sender.send(OutgoingVote(emoji: "1f44d", vote: .down))
+    #expect(await Self.emptied(setup.outbox), "\(setup.statuses.get())")
+    #expect(try await setup.database.tally(of: "1f44d") == Tally(up: 0, down: 1))
+    #expect(setup.statuses.get().last?.refusal == "the server refused the vote on ffffff (HTTP 404)")
+  }
+
+  /// Whether `outbox` is empty within ten seconds.
+  static func emptied(_ outbox: VoteOutbox) async -> Bool {
+    await eventually { outbox.count == 0 }
+  }
+
+  /// What waits is on disk at once, and read back by the next run.
+  @Test func theOutboxOutlivesTheProcessAndAnUnreadableOneIsKeptAside() throws {
+    let home = try DataHome()
+    let path = home.path + "/outbox.json"
+    let outbox = VoteOutbox(path: path)
+    let vote = OutgoingVote(emoji: "1f600", vote: .up, time: Date(timeIntervalSince1970: 1_790_000_000))
+    outbox.add(vote)
+    outbox.add(OutgoingVote(emoji: "1f602", vote: nil))
+    outbox.remove(id: vote.id)
+    outbox.flush()
+    let reopened = VoteOutbox(path: path)
+    #expect(reopened.waiting.map(\.emoji) == ["1f602"])
+    #expect(reopened.waiting.first?.vote == "none")
+
+    try Data("{ not json".utf8).write(to: URL(fileURLWithPath: path))
+    let fresh = VoteOutbox(path: path)
+    #expect(fresh.count == 0)
+    #expect(fresh.notice?.contains("kept as outbox.json.corrupt-") == true, "\(fresh.notice ?? "")")
+    let kept = try FileManager.default.contentsOfDirectory(atPath: home.path).filter {
+      $0.hasPrefix("outbox.json.corrupt-")
+    }
+    #expect(kept.count == 1)
+  }
+}
