@@ -16,14 +16,18 @@ public struct OutgoingVote: Codable, Equatable, Sendable {
   public init(emoji: String, vote: Vote?, time: Date = Date(), id: String = UUID().uuidString) {
     self.emoji = emoji
     self.vote = vote?.rawValue ?? "none"
-    self.time = Date(timeIntervalSince1970: time.timeIntervalSince1970.rounded(.down))
+    self.time = time
     self.id = id
   }
 
-  /// The request's JSON body.
+  /// The request's JSON body: `{"vote": "up", "time": "2026-11-26T07:00:00Z", "id": "…"}`.
   var body: Data {
-    let text = #"{"vote": "\#(vote)", "time": "\#(RFC3339.format(time))", "id": "\#(id)"}"#
-    return Data(text.utf8)
+    struct Body: Encodable {
+      var vote: String
+      var time: String
+      var id: String
+    }
+    return (try? JSONEncoder().encode(Body(vote: vote, time: RFC3339.format(time), id: id))) ?? Data()
   }
 }
 

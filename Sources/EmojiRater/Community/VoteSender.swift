@@ -149,20 +149,22 @@ public final class VoteSender: Sendable {
         headers: [("Authorization", "Bearer " + token)],
         body: vote.body)
       _ = client.send(request) { result in
-        self.queue.async { self.answered(vote, result) }
+        self.queue.async { self.answered(vote, result, token: token) }
       }
     }
   }
 
-  private func answered(_ vote: OutgoingVote, _ result: Result<HTTPAnswer, LoadFailure>) {
+  private func answered(_ vote: OutgoingVote, _ result: Result<HTTPAnswer, LoadFailure>, token: String) {
     state.withLock { _ = $0.sending.remove(vote.emoji) }
     switch result {
     case .success(let answer) where answer.status == 200:
       outbox.remove(id: vote.id)
       succeeded()
     case .success(let answer) where answer.status == 401:
-      // The server does not know the token (its database was reset): a new voter.
-      try? tokens.set(nil, for: server)
+      // The server does not know the token (its database was reset): a new
+      // voter. Unless another answer has already seen to it: votes sent
+      // side by side all come back 401.
+      if tokens.token(for: server) == token { try? tokens.set(nil, for: server) }
       pump()
     case .success(let answer) where [400, 404, 413, 414].contains(answer.status):
       outbox.remove(id: vote.id)
