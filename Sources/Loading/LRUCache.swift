@@ -75,6 +75,16 @@ public struct LRUCache<Key: Hashable, Value> {
     return evictions
   }
 
+  /// Puts a fresher copy of a kept value in its place: its turn to be
+  /// forgotten and whether it was used stay as they were. False when the
+  /// key is not kept (nothing is added).
+  @discardableResult
+  public mutating func replace(_ key: Key, with value: Value) -> Bool {
+    guard entries[key] != nil else { return false }
+    entries[key]!.value = value
+    return true
+  }
+
   public mutating func removeAll() {
     entries.removeAll()
     uses.removeAll()

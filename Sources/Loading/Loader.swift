@@ -136,6 +136,15 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     cache.peek(id)
   }
 
+  /// Changes the cached value of `id` (a fresher copy: the community's
+  /// votes on an emoji changed), keeping its place in the cache. False when
+  /// none is cached.
+  @discardableResult
+  public func refreshCached(_ id: ID, _ change: (Value) -> Value) -> Bool {
+    guard let value = cache.peek(id) else { return false }
+    return cache.replace(id, with: change(value))
+  }
+
   /// Whether the last load of `id` failed (and none is under way).
   public func hasFailed(_ id: ID) -> Bool {
     !failures.isEmpty && failures[id] != nil

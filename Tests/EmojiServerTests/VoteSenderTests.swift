@@ -57,10 +57,14 @@ import Testing
     #expect(try await setup.database.tally(of: "1f600") == Tally(up: 0, down: 0))
     #expect(try await setup.database.tally(of: "1f602") == Tally(up: 0, down: 1))
     #expect(try setup.database.count(sql: "SELECT count(*) FROM request") == 4)
+    // Each answer's tally is told, for the cell to show at once.
+    let told = setup.statuses.get().compactMap { $0.tallies["1f602"] }
+    #expect(told == [CommunityTally(up: 0, down: 1)])
     // All as one voter (a registration whose answer was lost, on a machine
     // busy enough, leaves another voter with no vote).
     #expect(try setup.database.count(sql: "SELECT count(DISTINCT voter_id) FROM request") == 1)
-    #expect(setup.statuses.get().last == VoteSender.Status(waiting: 0, problem: nil, refusal: nil))
+    let last = setup.statuses.get().last
+    #expect(last?.waiting == 0 && last?.problem == nil)
     // The token is kept for the owner alone.
     let mode = try FileManager.default.attributesOfItem(atPath: setup.tokens.path)[.posixPermissions] as? Int
     #expect(mode == 0o600)

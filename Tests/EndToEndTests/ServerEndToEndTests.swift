@@ -174,6 +174,10 @@ import Testing
     let moved = try session.waitFor { $0.contains("grinning face with big eyes · ▲0 ▼1 0% up") }
     #expect(moved.held, "\(moved.screen)")
     #expect(moved.screen.contains(" 😀 █[😃 ]"), "\(moved.screen)")
+    // A vote of one's own goes to the server, and its answer's tally shows at once.
+    try session.press("+")
+    let voted = try session.waitFor { $0.contains("grinning face with big eyes · ▲1 ▼1 50% up") }
+    #expect(voted.held, "\(voted.screen)")
     try session.press("q")
     #expect(try session.waitForExit().status == 0)
   }

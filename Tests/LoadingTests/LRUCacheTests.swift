@@ -22,6 +22,22 @@ import Testing
     #expect(!cache.contains("a"))
   }
 
+  /// A fresher copy keeps the entry's turn and whether it was used; a
+  /// key not kept is not added.
+  @Test func replacingAValueKeepsItsPlace() {
+    var cache = LRUCache<String, Int>(capacity: 2)
+    cache.insert(1, for: "a")
+    cache.insert(2, for: "b")
+    let replaced = cache.replace("a", with: 10)
+    let added = cache.replace("z", with: 26)
+    #expect(replaced && !added)
+    #expect(!cache.contains("z"))
+    #expect(cache.peek("a") == 10)
+    // Still the oldest, and never used.
+    let evicted = cache.insert(3, for: "c")
+    #expect(evicted == [.init(key: "a", wasUsed: false)])
+  }
+
   @Test func reportsEvictionsOfEntriesNeverUsed() {
     var cache = LRUCache<String, Int>(capacity: 1)
     cache.insert(1, for: "a")

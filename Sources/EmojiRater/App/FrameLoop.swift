@@ -63,6 +63,9 @@ public final class FrameLoop {
   }
   /// The last refusal of a vote by the server said on the bottom line.
   private var shownRefusal: String?
+  /// The catalog item of each emoji a vote was sent for, by code points:
+  /// where the tally its answer brings goes.
+  private var sentItems: [String: Int] = [:]
   /// Called after each frame drawn and written (the benchmark counts them, to
   /// give the bytes the terminal received per frame).
   public var onFrameWritten: (() -> Void)?
@@ -300,6 +303,10 @@ public final class FrameLoop {
       shownRefusal = refusal
       state.message = refusal
     }
+    // A vote's answer is the tally with it: the cell shows it at once.
+    for (identifier, tally) in status.tallies {
+      if let item = sentItems[identifier] { loading.updateCommunity(of: item, to: tally) }
+    }
     needsDisplay = true
     wake()
   }
@@ -419,6 +426,9 @@ public final class FrameLoop {
     let identifier = state.fullCatalog.emoji(atFlatIndex: change.item).identifier
     let kept = change.vote.map { ratings.set($0, for: identifier) } ?? ratings.clear(identifier)
     // Kept here first, then sent: the server hears every vote the file has.
-    if kept { voteSender?.send(OutgoingVote(emoji: identifier, vote: change.vote)) }
+    if kept, let voteSender {
+      sentItems[identifier] = change.item
+      voteSender.send(OutgoingVote(emoji: identifier, vote: change.vote))
+    }
   }
 }

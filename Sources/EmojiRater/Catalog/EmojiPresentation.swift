@@ -23,6 +23,18 @@ public final class EmojiPresentation: Sendable, Equatable {
     asciiGlyph = CellGlyph.ascii(for: emoji)
   }
 
+  private init(_ other: EmojiPresentation, community: CommunityTally?) {
+    emoji = other.emoji
+    glyph = other.glyph
+    asciiGlyph = other.asciiGlyph
+    self.community = community
+  }
+
+  /// The same emoji with the community's votes as they are now.
+  public func with(community: CommunityTally) -> EmojiPresentation {
+    EmojiPresentation(self, community: community)
+  }
+
   /// The glyph this canvas can draw.
   @MainActor
   public func drawableGlyph(on canvas: any Canvas) -> CellGlyph {

@@ -392,6 +392,16 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     LoadingSummary(mode: mode, loader: loader.counters, display: display, source: source)
   }
 
+  /// The community's votes on catalog item `item` are now `tally` (the
+  /// server answered a vote with them): a cached cell shows them from the
+  /// next frame, where it has any.
+  public func updateCommunity(of item: Int, to tally: CommunityTally) {
+    guard loader.refreshCached(item, { $0.with(community: tally) }) else { return }
+    guard let position = shown.shownItem(item), prefetching.planner.visible.contains(position) else { return }
+    changedItems?.insert(position)
+    onChange?()
+  }
+
   // MARK: Arrivals
 
   /// An item's data arrived, failed, or was evicted. Only an item on

@@ -1,3 +1,4 @@
+import EmojiModel
 import Foundation
 import HTTPLoading
 import Loading
@@ -28,6 +29,9 @@ public final class VoteSender: Sendable {
     public var problem: String?
     /// The last vote the server refused for good, and why: said once.
     public var refusal: String?
+    /// The emoji whose votes the server has acknowledged since the last
+    /// status, with the tally each answer gave (the latest of each).
+    public var tallies: [String: CommunityTally] = [:]
   }
 
   private struct State {
@@ -37,6 +41,8 @@ public final class VoteSender: Sendable {
     var backoff = VoteSender.firstBackoff
     var problem: String?
     var refusal: String?
+    /// Tallies acknowledged and not yet told (`Status.tallies`).
+    var untold: [String: CommunityTally] = [:]
     var stopped = false
     var onStatus: (@Sendable (Status) -> Void)?
   }
@@ -159,6 +165,7 @@ public final class VoteSender: Sendable {
     switch result {
     case .success(let answer) where answer.status == 200:
       outbox.remove(id: vote.id)
+      if let tally = Self.tally(in: answer.body) { state.withLock { $0.untold[vote.emoji] = tally } }
       succeeded()
     case .success(let answer) where answer.status == 401:
       // The server does not know the token (its database was reset): a new
@@ -204,6 +211,17 @@ public final class VoteSender: Sendable {
     }
   }
 
+  /// The tally a vote's answer gives (`{"up": 1, "down": 0, …}`).
+  static func tally(in body: Data) -> CommunityTally? {
+    struct Answered: Decodable {
+      var up: Int
+      var down: Int
+    }
+    return (try? JSONDecoder().decode(Answered.self, from: body)).map {
+      CommunityTally(up: $0.up, down: $0.down)
+    }
+  }
+
   static func token(in body: Data) -> String? {
     struct Registered: Decodable { var token: String }
     return (try? JSONDecoder().decode(Registered.self, from: body))?.token
@@ -242,8 +260,11 @@ public final class VoteSender: Sendable {
   }
 
   private func report() {
-    let (handler, problem, refusal) = state.withLock { ($0.onStatus, $0.problem, $0.refusal) }
-    handler?(Status(waiting: outbox.count, problem: problem, refusal: refusal))
+    let (handler, problem, refusal, tallies) = state.withLock { state in
+      defer { state.untold = [:] }
+      return (state.onStatus, state.problem, state.refusal, state.untold)
+    }
+    handler?(Status(waiting: outbox.count, problem: problem, refusal: refusal, tallies: tallies))
   }
 }
 
