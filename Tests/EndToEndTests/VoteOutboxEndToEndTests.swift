@@ -85,6 +85,39 @@ import Testing
     return (file["votes"] as? [Any])?.count
   }
 
+  /// Two people, each with a voter of their own, on one server: a vote in
+  /// one app shows in the other's, as it comes (how soon is the
+  /// benchmark's to measure, not a test's), and both screens say what the
+  /// database holds.
+  @Test func aVoteInOneAppShowsInAnother() throws {
+    let home = try DataHome()
+    let database = home.path + "/server.sqlite"
+    let server = try ServeProcess(["--latency", "0", "--database", database])
+    defer { server.stop() }
+    let sessions = try ["ana", "bob"].map { name in
+      try FileManager.default.createDirectory(
+        atPath: home.path + "/" + name, withIntermediateDirectories: true)
+      return try TmuxSession.app(
+        ["--source", server.address, "--mode", "async"],
+        environment: ["XDG_DATA_HOME": home.path + "/" + name])
+    }
+    defer { for session in sessions { session.kill() } }
+    for session in sessions {
+      #expect(try session.waitFor { $0.contains("grinning face · no votes yet") }.held)
+    }
+    try sessions[0].press("+")
+    let seen = try sessions[1].waitFor(timeout: 10) { $0.contains("grinning face · ▲1 ▼0 100% up") }
+    #expect(seen.held, "\(seen.screen)")
+    try sessions[1].press("-")
+    for session in sessions {
+      let both = try session.waitFor(timeout: 10) { $0.contains("grinning face · ▲1 ▼1 50% up") }
+      #expect(both.held, "\(both.screen)")
+    }
+    #expect(
+      try Self.count("SELECT count(DISTINCT voter_id) FROM vote WHERE emoji = '1f600'", in: database) == 2)
+    for session in sessions { try session.press("q") }
+  }
+
   /// `emoji-rater voter --new` registers afresh and keeps the token for its
   /// owner alone; no output shows a token.
   @Test func aNewVoterOnRequestWithItsTokenNeverPrinted() throws {

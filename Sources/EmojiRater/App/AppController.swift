@@ -91,6 +91,7 @@ public final class AppController {
     }
     // Votes still on their way stay in the outbox, on disk, for the next run.
     frames.voteSender?.stop()
+    frames.liveTallies?.stop()
     do {
       // Every vote on disk before the process goes (q, Ctrl-C, SIGTERM, SIGHUP).
       try frames.ratings?.close()

@@ -1,3 +1,4 @@
+import Dispatch
 import EmojiModel
 import FrameTiming
 import Support
@@ -96,6 +97,15 @@ public enum AppLauncher {
       state: state, loading: loading, screen: screen, clock: clock, framesPerSecond: options.framesPerSecond)
     frames.ratings = ratings
     frames.voteSender = voteSender(for: options.loading.source, ratings: ratings)
+    if let server = options.loading.source.server, options.items == nil {
+      // The community's votes as they change (not for a repeated catalog,
+      // whose items are not one emoji each).
+      let live = LiveTallies(server: server) { [weak frames] change in
+        DispatchQueue.main.async { MainActor.assumeIsolated { frames?.receive(change) } }
+      }
+      frames.liveTallies = live
+      live.start()
+    }
     AppController(frames: frames, statsJSONPath: options.statsJSONPath, memoryPath: memoryPath).run()
   }
 

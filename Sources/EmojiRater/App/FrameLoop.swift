@@ -1,5 +1,6 @@
 import CollectionKit
 import Dispatch
+import EmojiModel
 import FrameTiming
 import Terminal
 
@@ -61,6 +62,35 @@ public final class FrameLoop {
       }
     }
   }
+  /// The community's votes as they change on the server (nil without
+  /// one): each new tally reaches its cell where the cell is cached, on
+  /// screen or off, so that a cell shows it within the frame.
+  public var liveTallies: LiveTallies? {
+    didSet { itemsByIdentifier = liveTallies == nil ? [:] : Self.items(of: state.fullCatalog) }
+  }
+  /// Each emoji's catalog item, by code points (for a live tally).
+  private var itemsByIdentifier: [String: Int] = [:]
+
+  /// A change the live tallies brought, on the main queue.
+  public func receive(_ change: LiveTallies.Change) {
+    switch change {
+    case .tally(let emoji, let tally):
+      if let item = itemsByIdentifier[emoji] { loading.updateCommunity(of: item, to: tally) }
+    case .reconnected:
+      // Changes made while the stream was away were missed: cached tallies
+      // may be old until each emoji changes again.
+      break
+    }
+  }
+
+  private static func items(of catalog: EmojiCatalog) -> [String: Int] {
+    var items: [String: Int] = [:]
+    for item in 0..<catalog.count where items[catalog.emoji(atFlatIndex: item).identifier] == nil {
+      items[catalog.emoji(atFlatIndex: item).identifier] = item
+    }
+    return items
+  }
+
   /// The last refusal of a vote by the server said on the bottom line.
   private var shownRefusal: String?
   /// The catalog item of each emoji a vote was sent for, by code points:

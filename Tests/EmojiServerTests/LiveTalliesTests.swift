@@ -1,0 +1,54 @@
+import EmojiModel
+import Foundation
+import HTTPLoading
+import RatingsDatabase
+import TestSupport
+import Testing
+
+@testable import EmojiRater
+@testable import EmojiServer
+
+/// The server's stream of tally changes, read by the app's own client from
+/// a server started in-process with a database.
+@Suite(.serialized, .timeLimit(.minutes(1))) struct LiveTalliesTests {
+  @Test func aVoteOnTheServerIsHeardAndTheEndOfTheStreamIsSaid() async throws {
+    let home = try DataHome()
+    var configuration = EmojiServer.Configuration()
+    configuration.port = 0
+    configuration.latency = .none
+    configuration.database = try SQLiteRatingsDatabase(path: home.path + "/server.sqlite")
+    let server = try EmojiServer(catalog: EmojiServerTests.catalog, configuration: configuration)
+    defer { server.stop() }
+    let heard = LockedBox([EventStream.Happening]())
+    let stream = EventStream(host: "127.0.0.1", port: server.port, path: "/events") { happening in
+      heard.update { $0.append(happening) }
+    }
+    defer { stream.stop() }
+    stream.start()
+    #expect(await eventually { heard.get().first == .connected }, "\(heard.get())")
+
+    let outbox = VoteOutbox(path: home.path + "/outbox.json")
+    let sender = VoteSender(
+      server: "http://127.0.0.1:\(server.port)", host: "127.0.0.1", port: server.port, basePath: "",
+      outbox: outbox, tokens: VoterTokens(path: home.path + "/voter.json"))
+    sender.send(OutgoingVote(emoji: "1f44d", vote: .up))
+    let tally = #"{"codePoints":"1f44d","down":0,"up":1}"#
+    #expect(await eventually { heard.get().contains(.event(name: "tally", data: tally)) }, "\(heard.get())")
+    #expect(LiveTallies.tally(in: tally)?.0 == "1f44d")
+    #expect(LiveTallies.tally(in: tally)?.1 == CommunityTally(up: 1, down: 0))
+
+    server.stop()
+    #expect(
+      await eventually {
+        heard.get().contains { if case .disconnected = $0 { true } else { false } }
+      }, "\(heard.get())")
+  }
+
+  @Test func anEventThatIsNotATallyOfAnEmojiIsLeftOut() {
+    #expect(
+      LiveTallies.tally(in: #"{"codePoints":"1f44d","down":2,"up":1}"#)?.1 == CommunityTally(up: 1, down: 2))
+    #expect(LiveTallies.tally(in: #"{"codePoints":"\u001b[31m","down":0,"up":1}"#) == nil)
+    #expect(LiveTallies.tally(in: "not json") == nil)
+    #expect(LiveTallies.tally(in: #"{"codePoints":"1f44d"}"#) == nil)
+  }
+}
