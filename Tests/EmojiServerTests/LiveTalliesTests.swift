@@ -44,6 +44,32 @@ import Testing
       }, "\(heard.get())")
   }
 
+  /// A stream from a server that misbehaves ends, says why, and is not
+  /// read without end: a line of 100 MB stops at 64 KB.
+  @Test(arguments: [
+    (MisbehavingServer.Behaviour.endlessBody, "the server sent a line over 64 KB"),
+    (.garbage, "the stream failed"), (.notEmojiData, "the server ended the stream"),
+  ])
+  func aMisbehavingStreamEndsAndSaysWhy(behaviour: MisbehavingServer.Behaviour, reason: String) async throws {
+    let server = try MisbehavingServer(behaviour)
+    defer { server.stop() }
+    let heard = LockedBox([EventStream.Happening]())
+    let stream = EventStream(host: "127.0.0.1", port: server.port, path: "/events") { happening in
+      heard.update { $0.append(happening) }
+    }
+    defer { stream.stop() }
+    stream.start()
+    #expect(await eventually { Self.reason(in: heard) != nil }, "\(heard.get())")
+    #expect(Self.reason(in: heard)?.hasPrefix(reason) == true, "\(heard.get())")
+    #expect(!heard.get().contains { if case .event = $0 { true } else { false } })
+  }
+
+  /// Why the stream first said it ended, if it has.
+  static func reason(in heard: LockedBox<[EventStream.Happening]>) -> String? {
+    for case .disconnected(let why) in heard.get() { return why }
+    return nil
+  }
+
   @Test func anEventThatIsNotATallyOfAnEmojiIsLeftOut() {
     #expect(
       LiveTallies.tally(in: #"{"codePoints":"1f44d","down":2,"up":1}"#)?.1 == CommunityTally(up: 1, down: 2))
