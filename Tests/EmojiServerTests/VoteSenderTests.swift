@@ -71,6 +71,31 @@ import Testing
     #expect(setup.tokens.token(for: setup.sender.server) != nil)
   }
 
+  /// A network that drops connections after the server has done what was
+  /// asked, before its answer arrives: every vote is resent until one is
+  /// answered, and each counts once.
+  @Test func votesThroughAProxyThatDropsConnectionsCountOnce() async throws {
+    let setup = try setUp()
+    defer { setup.server.stop() }
+    let proxy = try DroppingProxy(to: setup.server.port, droppingOneIn: 3)
+    defer { proxy.stop() }
+    let sender = VoteSender(
+      server: "http://127.0.0.1:\(proxy.port)", host: "127.0.0.1", port: proxy.port, basePath: "",
+      outbox: setup.outbox, tokens: setup.tokens)
+    let emoji = ["1f600", "1f602", "1f44d", "1f389", "2764-fe0f"]
+    for index in 0..<50 {
+      // Each emoji's last vote is up.
+      let vote: Vote = index >= 45 || index % 2 == 0 ? .up : .down
+      sender.send(OutgoingVote(emoji: emoji[index % emoji.count], vote: vote))
+    }
+    #expect(await Self.emptied(setup.outbox))
+    #expect(proxy.dropped > 0, "the proxy dropped no connection")
+    #expect(try setup.database.count(sql: "SELECT count(*) FROM request") == 50, "each vote once")
+    for target in emoji {
+      #expect(try await setup.database.tally(of: target) == Tally(up: 1, down: 0), "\(target)")
+    }
+  }
+
   /// The server's database was reset: the token is unknown (401), so a new
   /// voter is registered and the vote sent again.
   @Test func aTokenTheServerDoesNotKnowIsReplaced() async throws {
