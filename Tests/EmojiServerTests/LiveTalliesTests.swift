@@ -29,7 +29,7 @@ import Testing
 
     let outbox = VoteOutbox(path: home.path + "/outbox.json")
     let sender = VoteSender(
-      server: "http://127.0.0.1:\(server.port)", host: "127.0.0.1", port: server.port, basePath: "",
+      server: ("127.0.0.1", server.port, ""),
       outbox: outbox, tokens: VoterTokens(path: home.path + "/voter.json"))
     sender.send(OutgoingVote(emoji: "1f44d", vote: .up))
     let tally = #"{"codePoints":"1f44d","down":0,"up":1}"#

@@ -32,9 +32,7 @@ import Testing
     let server = try EmojiServer(catalog: EmojiServerTests.catalog, configuration: configuration)
     let outbox = VoteOutbox(path: home.path + "/outbox.json")
     let tokens = VoterTokens(path: home.path + "/voter.json")
-    let address = "http://127.0.0.1:\(server.port)"
-    let sender = VoteSender(
-      server: address, host: "127.0.0.1", port: server.port, basePath: "", outbox: outbox, tokens: tokens)
+    let sender = VoteSender(server: ("127.0.0.1", server.port, ""), outbox: outbox, tokens: tokens)
     let setup = Setup(
       home: home, database: database, server: server, outbox: outbox, tokens: tokens, sender: sender)
     let statuses = setup.statuses
@@ -80,7 +78,7 @@ import Testing
     let proxy = try DroppingProxy(to: setup.server.port, droppingOneIn: 3)
     defer { proxy.stop() }
     let sender = VoteSender(
-      server: "http://127.0.0.1:\(proxy.port)", host: "127.0.0.1", port: proxy.port, basePath: "",
+      server: ("127.0.0.1", proxy.port, ""),
       outbox: setup.outbox, tokens: setup.tokens)
     let emoji = ["1f600", "1f602", "1f44d", "1f389", "2764-fe0f"]
     for index in 0..<50 {

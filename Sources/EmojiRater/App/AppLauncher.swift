@@ -118,7 +118,7 @@ public enum AppLauncher {
       return nil
     }
     let sender = VoteSender(
-      server: VoteSender.address(of: server), host: server.host, port: server.port, basePath: server.path,
+      server: server,
       outbox: VoteOutbox(path: VoteOutbox.path(besideRatings: path)),
       tokens: VoterTokens(path: VoterTokens.path(besideRatings: path)))
     sender.start()

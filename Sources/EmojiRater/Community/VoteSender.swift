@@ -18,8 +18,8 @@ import Support
 /// - the first vote registers a voter (`POST /voters`); a token the server
 ///   no longer knows (401) is forgotten and a new voter registered.
 ///
-/// Everything happens on the sender's own queue; `onStatus` hears, there,
-/// how many votes wait and why the last try failed.
+/// Everything happens on the sender's own queue; `watch` hears, there,
+/// how many votes wait, why the last try failed, and each answer's tally.
 public final class VoteSender: Sendable {
   /// What the bottom line says about the votes on their way.
   public struct Status: Equatable, Sendable {
@@ -52,7 +52,7 @@ public final class VoteSender: Sendable {
   /// Votes on different emoji sent side by side at most.
   static let sideBySide = 4
 
-  /// The server's address, as the tokens are kept by (`http://host:port`).
+  /// The server's address, as the tokens are kept by (`http://host:port/path`).
   public let server: String
   private let basePath: String
   private let client: HTTPClient
@@ -94,14 +94,14 @@ public final class VoteSender: Sendable {
     }
   }
 
-  public init(
-    server: String, host: String, port: Int, basePath: String, outbox: VoteOutbox, tokens: VoterTokens
-  ) {
-    self.server = server
-    self.basePath = basePath
+  /// Sends `outbox`'s votes to `server` (its host, port and the path
+  /// before `/votes`), as the voter `tokens` keeps for it.
+  public init(server: (host: String, port: Int, path: String), outbox: VoteOutbox, tokens: VoterTokens) {
+    self.server = Self.address(of: server)
+    basePath = server.path
     var configuration = HTTPClient.Configuration()
     configuration.connections = Self.sideBySide
-    client = HTTPClient(host: host, port: port, configuration: configuration)
+    client = HTTPClient(host: server.host, port: server.port, configuration: configuration)
     self.outbox = outbox
     self.tokens = tokens
   }
