@@ -18,10 +18,10 @@ public struct LRUCache<Key: Hashable, Value> {
   private var uses: Deque<Use> = []
   private var nextMark: UInt64 = 0
 
-  private struct Entry {
-    var value: Value
-    var wasUsed: Bool
-    var lastUse: UInt64
+  public struct Entry {
+    fileprivate var value: Value
+    fileprivate var wasUsed: Bool
+    fileprivate var lastUse: UInt64
   }
 
   private struct Use {
@@ -37,6 +37,9 @@ public struct LRUCache<Key: Hashable, Value> {
   public var count: Int { entries.count }
 
   public func contains(_ key: Key) -> Bool { entries[key] != nil }
+
+  /// Every key kept, in no order.
+  public var keys: Dictionary<Key, Entry>.Keys { entries.keys }
 
   /// The value, without counting it as a use.
   public func peek(_ key: Key) -> Value? { entries[key]?.value }

@@ -64,6 +64,10 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   private let waiting = Locked(0)
   /// Why each item that failed last did, until it is asked for again.
   private var failures: [ID: LoadFailure] = [:]
+  /// Cached values that may no longer be what the source would give (a
+  /// stream of changes to them was lost for a while): shown as they are,
+  /// and loaded afresh when next displayed.
+  private var stale: Set<ID> = []
   private var cache: LRUCache<ID, Value>
   private var tally = LoaderCounters()
   private let clock: @Sendable () -> UInt64
@@ -145,6 +149,19 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     return cache.replace(id, with: change(value))
   }
 
+  /// Marks every cached value stale: each is shown as it is, and loaded
+  /// afresh the next time it is displayed (`load` with `.visible`), its
+  /// old value showing until the new one comes. Prefetches of it are
+  /// still answered from the cache.
+  public func markAllStale() {
+    stale = Set(cache.keys)
+  }
+
+  /// Whether `id`'s cached value is stale (`markAllStale`).
+  public func isStale(_ id: ID) -> Bool {
+    !stale.isEmpty && stale.contains(id)
+  }
+
   /// Whether the last load of `id` failed (and none is under way).
   public func hasFailed(_ id: ID) -> Bool {
     !failures.isEmpty && failures[id] != nil
@@ -189,7 +206,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// loads and cancels hundreds, and that bookkeeping need not stand between
   /// the frame and the screen. A request cancelled before then costs nothing.
   public func load(_ id: ID, priority: LoadPriority) {
-    if cache.contains(id) {
+    if cache.contains(id), !(priority == .visible && stale.contains(id)) {
       tally.cacheHits += 1
       return
     }
@@ -375,8 +392,10 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// Caches a value; what it evicts changes state too, and counts as wasted
   /// if it was never displayed.
   private func store(_ value: Value, for id: ID, used: Bool = false, counted: Bool = true) {
+    if !stale.isEmpty { stale.remove(id) }
     for eviction in cache.insert(value, for: id, used: used) {
       if counted, !eviction.wasUsed { tally.wasted += 1 }
+      if !stale.isEmpty { stale.remove(eviction.key) }
       onChange?(eviction.key)
     }
   }

@@ -118,6 +118,31 @@ import Testing
     for session in sessions { try session.press("q") }
   }
 
+  /// A vote made while the app's stream of changes was away (the server
+  /// restarted): the screen shows it all the same once the stream is back,
+  /// the cells on it loaded afresh.
+  @Test func aChangeMissedWhileTheServerWasAwayShowsOnceItIsBack() throws {
+    let home = try DataHome()
+    let database = home.path + "/server.sqlite"
+    let first = try ServeProcess(["--latency", "0", "--database", database])
+    let port = first.port
+    let session = try TmuxSession.app(["--source", first.address, "--mode", "async"], columns: 80, rows: 24)
+    defer { session.kill() }
+    #expect(try session.waitFor { $0.contains("grinning face · no votes yet") }.held)
+    #expect(first.stop() == 0)
+    usleep(1_500_000)  // The app's first try to reconnect finds nobody: its next comes seconds later.
+    let again = try ServeProcess(["--latency", "0", "--database", database], port: port)
+    defer { again.stop() }
+    let token = try #require(again.request("POST", "/voters")?.json["token"] as? String, "\(again.output)")
+    let vote = again.request(
+      "PUT", "/votes/1f600", token: token,
+      body: #"{"vote": "up", "time": "2026-11-26T07:00:00Z", "id": "while-away"}"#)
+    #expect(vote?.status == 200, "\(again.output)")
+    let shown = try session.waitFor(timeout: 40) { $0.contains("grinning face · ▲1 ▼0 100% up") }
+    #expect(shown.held, "\(shown.screen)")
+    try session.press("q")
+  }
+
   /// `emoji-rater voter --new` registers afresh and keeps the token for its
   /// owner alone; no output shows a token.
   @Test func aNewVoterOnRequestWithItsTokenNeverPrinted() throws {

@@ -45,6 +45,27 @@ final class FetchLog: Sendable {
     #expect(await eventually { loader.counters.completed + loader.counters.failed >= completed })
   }
 
+  /// A stale value shows until it is loaded afresh, which happens when it
+  /// is displayed (a prefetch is answered from the cache, as before).
+  @Test func aStaleValueShowsUntilItIsLoadedAfreshOnDisplay() async {
+    let loader = makeLoader()
+    loader.load(1, priority: .visible)
+    loader.load(2, priority: .visible)
+    await deliver(loader, completed: 2)
+    #expect(log.all.sorted() == [1, 2])
+    loader.markAllStale()
+    #expect(loader.isStale(1) && loader.isStale(2))
+    loader.load(2, priority: .prefetch(distance: 1))
+    loader.load(1, priority: .visible)
+    #expect(loader.cachedValue(for: 1) == "value 1", "the old value shows meanwhile")
+    await deliver(loader, completed: 3)
+    #expect(log.all.sorted() == [1, 1, 2], "only the one displayed is loaded again")
+    #expect(!loader.isStale(1))
+    #expect(loader.isStale(2))
+    loader.load(1, priority: .visible)
+    #expect(loader.counters.cacheHits >= 1, "fresh again: answered from the cache")
+  }
+
   /// A long session loads millions of items: what the loader keeps per
   /// item ever loaded is bounded like the cache.
   @Test func attemptsAreRememberedForNoMoreItemsThanTheCacheHolds() async {

@@ -77,9 +77,8 @@ public final class FrameLoop {
     case .tally(let emoji, let tally):
       if let item = itemsByIdentifier[emoji] { loading.updateCommunity(of: item, to: tally) }
     case .reconnected:
-      // Changes made while the stream was away were missed: cached tallies
-      // may be old until each emoji changes again.
-      break
+      // Changes made while the stream was away were missed.
+      loading.communityMayHaveChanged()
     }
   }
 

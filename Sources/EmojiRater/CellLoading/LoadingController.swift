@@ -291,6 +291,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     let now = currentTime()
     observer?.cameOnScreen(item: id, at: now)
     let waits = cells.displayed(id, ready: loader.displayedValue(for: id) != nil, at: now)
+    // A stale value shows while it is loaded afresh (the community's votes
+    // changed while the stream of changes was away).
+    if !waits, mode != .sync, loader.isStale(id) { loader.load(id, priority: .visible) }
     // Sync mode loads in its own time. A failed cell retries when it is
     // displayed again, at once: until asked for it would show its failure.
     guard waits, mode != .sync else { return }
@@ -395,6 +398,19 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// The community's votes on catalog item `item` are now `tally` (the
   /// server answered a vote with them): a cached cell shows them from the
   /// next frame, where it has any.
+  /// The community's votes may have changed unheard (the stream of
+  /// changes was away): every cached cell is loaded afresh when it is next
+  /// displayed, and those on screen now at once, each showing its old
+  /// tally until the new one comes.
+  public func communityMayHaveChanged() {
+    loader.markAllStale()
+    guard mode != .sync else { return }
+    for position in prefetching.planner.visible {
+      let id = shown.catalogItem(position)
+      if loader.isStale(id) { loader.load(id, priority: .visible) }
+    }
+  }
+
   public func updateCommunity(of item: Int, to tally: CommunityTally) {
     guard loader.refreshCached(item, { $0.with(community: tally) }) else { return }
     guard let position = shown.shownItem(item), prefetching.planner.visible.contains(position) else { return }
