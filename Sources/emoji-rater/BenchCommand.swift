@@ -4,6 +4,7 @@ import EmojiRater
 import EmojiServer
 import Foundation
 import Loading
+import RatingsDatabase
 import Support
 import Terminal
 
@@ -86,6 +87,12 @@ struct BenchCommand: ParsableCommand {
       valueName: "glyphs"))
   var glyphs = BenchGlyphs.full
 
+  @Option(
+    help: ArgumentHelp(
+      "With --source serve: votes a second a second person casts on the emoji on screen, each tally change heard by the app as it runs (0: none).",
+      valueName: "n"))
+  var liveVotes = 0
+
   /// The ways the benchmark draws emoji: its terminal answers no
   /// questions, so there is nothing for `auto` to ask.
   enum BenchGlyphs: String, CaseIterable, ExpressibleByArgument {
@@ -106,6 +113,13 @@ struct BenchCommand: ParsableCommand {
     guard smallPool >= 0 else { throw ValidationError("--small-pool must be 0 or more, not \(smallPool)") }
     guard (1...100).contains(seeds) else {
       throw ValidationError("--seeds must be from 1 to 100, not \(seeds)")
+    }
+    guard (0...1_000).contains(liveVotes) else {
+      throw ValidationError("--live-votes must be from 0 to 1000, not \(liveVotes)")
+    }
+    if liveVotes > 0, content.source != .ownServer {
+      throw ValidationError(
+        "--live-votes needs --source serve: a server the benchmark starts with a database")
     }
   }
 
@@ -131,13 +145,26 @@ struct BenchCommand: ParsableCommand {
     // --source serve: a server of its own on a free loopback port, with the
     // latency the simulated runs have, for the length of the runs.
     var server: EmojiServer?
+    var databaseFolder: String?
     switch content.source {
     case .ownServer:
       var settings = EmojiServer.Configuration()
       settings.port = 0
       settings.latency = plan.latency
       settings.seed = seed
+      configuration.liveVotesPerSecond = liveVotes
       do {
+        if liveVotes > 0 {
+          // The votes need a database; one in a folder of the run's own,
+          // and no limit on how fast the second voter may vote.
+          let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("emoji-rater-bench-\(getpid())").path
+          try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+          databaseFolder = folder
+          settings.database = try SQLiteRatingsDatabase(path: folder + "/server.sqlite")
+          settings.ratingsLimits.votesPerSecond = 1_000_000
+          settings.ratingsLimits.voteBurst = 1_000_000
+        }
         let started = try EmojiServer(
           catalog: EmojiCatalog.builtIn(includeSkinTones: true), configuration: settings)
         configuration.source = .http(URL(string: "http://127.0.0.1:\(started.port)")!)
@@ -148,7 +175,10 @@ struct BenchCommand: ParsableCommand {
     case .given(let source):
       configuration.source = source
     }
-    defer { server?.stop() }
+    defer {
+      server?.stop()
+      if let databaseFolder { try? FileManager.default.removeItem(atPath: databaseFolder) }
+    }
     let glyphs = glyphs.mode
     let json = json
     let smallPool = smallPool

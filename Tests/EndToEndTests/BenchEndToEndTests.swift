@@ -36,6 +36,26 @@ import Testing
     }
   }
 
+  /// A second person voting on the emoji on screen while the benchmark
+  /// scrolls: the app hears the tallies change. Without a server of the
+  /// benchmark's own there is nowhere to vote, and it says so.
+  @Test func aSecondVoterVotesOnTheScreenAndTheAppHearsTheTallies() throws {
+    let result = try Subprocess.run([
+      AppBinary.path, "bench", "--source", "serve", "--live-votes", "50", "--modes", "prefetch", "--traces",
+      "steady", "--sizes", "80x24", "--small-pool", "0", "--seconds", "1", "--warm-up", "0.5", "--latency",
+      "300ms",
+    ])
+    #expect(result.status == 0, "\(result.output)")
+    let said = try #require(
+      result.output.split(separator: "\n").first { $0.contains("a second voter sent") }, "\(result.output)")
+    let numbers = said.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+    #expect(numbers.count == 3 && numbers[0] > 0 && numbers[1] > 0 && numbers[2] > 0, "\(said)")
+
+    let refused = try Subprocess.run([AppBinary.path, "bench", "--live-votes", "50"])
+    #expect(refused.status == 2)
+    #expect(refused.output.contains("--live-votes needs --source serve"), "\(refused.output)")
+  }
+
   /// Runs `emoji-rater bench --json` with `arguments`; its rows, once it
   /// has ended well.
   static func benchRows(_ arguments: [String]) throws -> [[String: Any]] {

@@ -29,6 +29,10 @@ public struct BenchRunner {
     /// What cells draw. The command line's `--glyphs full` (its default)
     /// also declares the policy's columns (`ColumnTable`) before the runs.
     public var glyphs = GlyphPolicy.safe
+    /// Votes a second a second person casts on the emoji on screen, with a
+    /// ratings server as the source: the app hears each tally change as it
+    /// would a community's (0: none).
+    public var liveVotesPerSecond = 0
 
     public init() {}
   }
@@ -62,9 +66,12 @@ public struct BenchRunner {
       framesPerSecond: configuration.framesPerSecond)
     var framesWritten = 0
     var firstFrame: Duration?
+    let community = try LiveCommunity(configuration, catalog: catalog, frames: frames)
+    defer { community?.stop() }
     frames.onFrameWritten = {
       framesWritten += 1
       if firstFrame == nil { firstFrame = ContinuousClock.now - runStart }
+      community?.show(frames.state)
     }
 
     // Every mode starts from the same whole first screen (and nothing else
@@ -273,6 +280,43 @@ public struct BenchRunner {
   }
 
   /// Lets the main queue run (frames, arrivals, trace steps) until `date`.
+  /// A community voting while the run scrolls (`liveVotesPerSecond`): a
+  /// second voter on the emoji on screen, and the app listening to the
+  /// tallies change.
+  @MainActor
+  final class LiveCommunity {
+    let voter: LiveVoter
+    let tallies: LiveTallies
+    let heard = Locked(0)
+
+    init?(_ configuration: Configuration, catalog: EmojiCatalog, frames: FrameLoop) throws {
+      guard configuration.liveVotesPerSecond > 0, let server = configuration.source.server else { return nil }
+      voter = LiveVoter(server: server, catalog: catalog, votesPerSecond: configuration.liveVotesPerSecond)
+      let heard = heard
+      tallies = LiveTallies(server: server) { [weak frames] change in
+        heard.withLock { $0 += 1 }
+        DispatchQueue.main.async { MainActor.assumeIsolated { frames?.receive(change) } }
+      }
+      frames.liveTallies = tallies
+      tallies.start()
+      try voter.start()
+    }
+
+    /// Where the second voter votes: the rows on screen now.
+    func show(_ state: AppState) {
+      voter.onScreen = state.layout.flatRange(ofRows: state.viewport.rows)
+    }
+
+    func stop() {
+      voter.stop()
+      tallies.stop()
+      let (sent, answered) = voter.counts
+      StandardError.write(
+        "bench: a second voter sent \(sent) votes (\(answered) answered); the app heard \(heard.withLock { $0 }) tallies"
+      )
+    }
+  }
+
   private func spin(until date: Date) {
     while Date() < date {
       _ = RunLoop.main.run(mode: .default, before: min(date, Date().addingTimeInterval(0.005)))
