@@ -13,6 +13,10 @@ extension LoadingMode: ExpressibleByArgument {
   public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
 }
 
+extension CommunityOrder: ExpressibleByArgument {
+  public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+}
+
 /// `serve --log-level`: swift-log's levels by name.
 enum LogLevel: String, CaseIterable, ExpressibleByArgument {
   case trace, debug, info, notice, warning, error, critical

@@ -99,6 +99,12 @@ struct BrowseCommand: ParsableCommand {
       valueName: "mode"))
   var mode: LoadingMode?
 
+  @Option(
+    help: ArgumentHelp(
+      "The grid's order: catalog, or with --source URL the community's, top (most voted up) or controversial (switch with o).",
+      valueName: "order"))
+  var order = CommunityOrder.catalog
+
   @OptionGroup var content: ContentOptions
 
   @Option(
@@ -148,6 +154,13 @@ struct BrowseCommand: ParsableCommand {
         "--source serve is for bench; start 'emoji-rater serve' and give its address, e.g. --source http://127.0.0.1:8080"
       )
     }
+    if order != .catalog {
+      guard case .given(let source) = content.source, source.server != nil, content.items == nil else {
+        throw ValidationError(
+          "--order \(order.rawValue) is the community's order: it needs a ratings server, --source URL (and no --items)"
+        )
+      }
+    }
     if failureRate > 0, content.source != .given(.simulated) {
       throw ValidationError(
         "--failure-rate is the simulated source's; with --source, give it to 'emoji-rater serve' instead")
@@ -186,6 +199,7 @@ struct BrowseCommand: ParsableCommand {
     options.mouse = !noMouse
     options.items = content.items
     options.mode = mode
+    options.order = order
     options.loading.latency = content.latency
     if case .given(let source) = content.source { options.loading.source = source }
     options.loading.failureRate = failureRate

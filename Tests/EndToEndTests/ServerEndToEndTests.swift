@@ -182,6 +182,44 @@ import Testing
     #expect(try session.waitForExit().status == 0)
   }
 
+  /// The grid in the community's order: most voted up first, then most
+  /// argued over, then the catalog's again.
+  @Test func theCommunitysOrder() throws {
+    let server = try ServeProcess(["--latency", "0"])
+    defer { server.stop() }
+    // 🎉 two up; 👍 one up and one down; 😀 one down.
+    let votes = [("1f389", "up"), ("1f389", "up"), ("1f44d", "up"), ("1f44d", "down"), ("1f600", "down")]
+    for (index, (emoji, vote)) in votes.enumerated() {
+      let token = try #require(
+        server.request("POST", "/voters")?.json["token"] as? String, "\(server.output)")
+      let answer = server.request(
+        "PUT", "/votes/\(emoji)", token: token,
+        body: #"{"vote": "\#(vote)", "time": "2026-11-26T07:00:00Z", "id": "o\#(index)"}"#)
+      #expect(answer?.status == 200, "\(server.output)")
+    }
+    let session = try TmuxSession.app(
+      ["--source", server.address, "--mode", "async", "--order", "top"], columns: 80, rows: 24)
+    defer { session.kill() }
+    let top = try session.waitFor {
+      $0.contains("Most voted up by the community (2)") && $0.contains("party popper")
+    }
+    #expect(top.held, "\(top.screen)")
+    #expect(top.screen.contains("[🎉 ] 👍"), "\(top.screen)")
+    try session.press("o")
+    let argued = try session.waitFor { $0.contains("Most argued over by the community (1)") }
+    #expect(argued.held, "\(argued.screen)")
+    // The catalog's order again, the emoji selected kept.
+    try session.press("o")
+    let catalog = try session.waitFor { $0.contains("People & Body (") && $0.contains("thumbs up ·") }
+    #expect(catalog.held, "\(catalog.screen)")
+    try session.press("q")
+    #expect(try session.waitForExit().status == 0)
+
+    let refused = try Subprocess.run([AppBinary.path, "--order", "top"])
+    #expect(refused.status == 2)
+    #expect(refused.output.contains("--order top is the community's order: it needs a ratings server"))
+  }
+
   /// The log says nothing while nothing happens (it once wrote a line a
   /// second), a line per request at debug level, and the counts at the stop.
   @Test func theLogIsQuietWhenIdleAndSaysEachRequestAtDebug() throws {

@@ -88,6 +88,7 @@ public enum AppLauncher {
       notice: notices.isEmpty ? nil : notices.joined(separator: "; "))
     state.restoreVotes(votes(ratings.ratings, in: catalog))
     state.votesAreReadOnly = ratings.access == .readOnly
+    state.hasCommunity = options.loading.source.server != nil && options.items == nil
     state.restore(memory)
     let clock = SystemClock()
     let loading = LoadingController(
@@ -105,7 +106,9 @@ public enum AppLauncher {
       }
       frames.liveTallies = live
       live.start()
+      frames.rankings = CommunityRankings(server: server)
     }
+    if options.order != .catalog { frames.enqueue(.order(options.order)) }
     AppController(frames: frames, statsJSONPath: options.statsJSONPath, memoryPath: memoryPath).run()
   }
 

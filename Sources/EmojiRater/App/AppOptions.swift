@@ -15,6 +15,8 @@ public struct AppOptions: Sendable {
   public var loading = LoadingOptions()
   /// `--mode`, when given (it wins over the mode the last run left).
   public var mode: LoadingMode?
+  /// `--order`: the grid in the catalog's order, or the community's.
+  public var order = CommunityOrder.catalog
   /// Where votes are kept (`--ratings`).
   public var ratings = RatingsLocation.standard
   /// How far the grid trusts the terminal with emoji sequences, and the

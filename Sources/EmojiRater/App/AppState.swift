@@ -21,6 +21,12 @@ public struct AppState: Sendable {
   /// sections: the grid when no search narrows it, and what a search ranks.
   private var filterItems: [Int]?
   private var filterSections: [GridSection]
+  /// The order the grid is in, and the community's ranking for it once the
+  /// server has answered (nil for the catalog's order, and until then).
+  public private(set) var order = CommunityOrder.catalog
+  private var ranking: CommunityRanking?
+  /// Whether a ratings server is there to ask for the community's order.
+  public var hasCommunity = false
   /// Counts the lists the filter has made: a search's results say which
   /// one they were ranked within.
   public private(set) var filterGeneration = 0
@@ -203,6 +209,9 @@ public struct AppState: Sendable {
     /// too long to rank inside a frame, or its index is not built yet. The
     /// matches come back through `show(_:)`.
     case rankSearch(PendingSearch)
+    /// Ask the ratings server for the community's order; the answer comes
+    /// back through `show(_ ranking:)`.
+    case fetchRanking(CommunityOrder)
     /// Copy this cell's emoji to the clipboard once it has loaded (the
     /// glyph is part of what a load brings), unless the selection moves first.
     case copyWhenLoaded(IndexPath)
@@ -233,7 +242,7 @@ public struct AppState: Sendable {
     message = nil
     if command != .cycleFilter { filterAnchor = nil }
     switch command {
-    case .move, .page, .scroll, .resize, .startSearch, .cycleFilter:
+    case .move, .page, .scroll, .resize, .startSearch, .cycleFilter, .cycleOrder, .order:
       // The overlay belongs to a cell: what moves the view or the selection closes it.
       voteOverlay = nil
     default: break
@@ -288,6 +297,12 @@ public struct AppState: Sendable {
       let anchor = filterAnchor ?? selectedItem
       show(filter.next, keeping: anchor)
       filterAnchor = anchor
+    case .cycleOrder, .order:
+      guard hasCommunity else {
+        message = "the community's order needs a ratings server: start with --source URL"
+        return
+      }
+      if case .order(let asked) = command { show(asked) } else { show(order.next) }
     case .undoVote:
       voteOverlay = nil
       guard let last = undoStack.popLast() else { return }
@@ -377,13 +392,56 @@ public struct AppState: Sendable {
   }
 
   /// The grid as the filter has it, with the catalog item `selected` if
-  /// it shows, else the next one that does.
+  /// it shows, else the next one that does. In the community's order, the
+  /// ranking's items the filter keeps, first first, from the top.
   private mutating func showFiltered(selecting selected: Int?) {
+    if order != .catalog {
+      let items = (ranking?.items ?? []).filter { filter.keeps(votes[$0]) }
+      let sections = items.isEmpty ? [] : [GridSection(name: order.title, count: items.count)]
+      display(ShownItems(items), sections: sections, selecting: items.first)
+      return
+    }
     let shown = filterItems.map(ShownItems.init) ?? .all
     let target = selected.flatMap { item in
       (item..<fullCatalog.count).lazy.first { shown.shownItem($0) != nil }
     }
     display(shown, sections: filterSections, selecting: target)
+  }
+
+  /// Shows the grid in `order`: the catalog's at once; the community's
+  /// once the server has answered (until then the grid is empty, and the
+  /// status line says it is asked for).
+  private mutating func show(_ order: CommunityOrder) {
+    self.order = order
+    ranking = nil
+    search = nil
+    if order != .catalog {
+      effects.append(.fetchRanking(order))
+      message = "asking the server for the community's order"
+    }
+    showFiltered(selecting: selectedItem)
+  }
+
+  /// The community's order as the server answered it: the grid shows it,
+  /// unless another order was asked for since.
+  @discardableResult
+  public mutating func show(_ ranking: CommunityRanking) -> [Effect] {
+    collectingEffects { state in
+      guard ranking.order == state.order else { return }
+      state.ranking = ranking
+      state.showFiltered(selecting: nil)
+    }
+  }
+
+  /// The server could not say the community's order: the catalog's again.
+  @discardableResult
+  public mutating func rankingFailed(_ order: CommunityOrder, reason: String) -> [Effect] {
+    collectingEffects { state in
+      guard order == state.order else { return }
+      state.order = .catalog
+      state.message = "cannot get the community's order: " + reason
+      state.showFiltered(selecting: nil)
+    }
   }
 
   /// Puts `shown` in the grid, in `sections`, with `item` selected (else

@@ -30,6 +30,11 @@ public enum Command: Equatable, Sendable {
   case confirmOverlay
   /// Shows the next filter: all, voted up, voted down, not voted yet (`v`).
   case cycleFilter
+  /// Shows the next order: the catalog's, the community's most voted up,
+  /// its most argued over (`o`; with a ratings server).
+  case cycleOrder
+  /// Shows the grid in this order (`--order`).
+  case order(CommunityOrder)
   /// Copies the selected emoji to the clipboard (the terminal's, OSC 52).
   case copySelection
   /// Opens the search prompt (`/`).

@@ -65,11 +65,12 @@ public final class FrameLoop {
   /// The community's votes as they change on the server (nil without
   /// one): each new tally reaches its cell where the cell is cached, on
   /// screen or off, so that a cell shows it within the frame.
-  public var liveTallies: LiveTallies? {
-    didSet { itemsByIdentifier = liveTallies == nil ? [:] : Self.items(of: state.fullCatalog) }
-  }
-  /// Each emoji's catalog item, by code points (for a live tally).
-  private var itemsByIdentifier: [String: Int] = [:]
+  public var liveTallies: LiveTallies?
+  /// Asks the ratings server for the community's order (nil without one).
+  public var rankings: CommunityRankings?
+  /// Each emoji's catalog item, by code points (for a live tally, and the
+  /// community's order), made when first asked for.
+  private lazy var itemsByIdentifier: [String: Int] = Self.items(of: state.fullCatalog)
 
   /// A change the live tallies brought, on the main queue.
   public func receive(_ change: LiveTallies.Change) {
@@ -398,6 +399,11 @@ public final class FrameLoop {
       loading.show(items)
     case .rankSearch(let pending):
       searchRunner?.rank(pending) { [weak self] results in self?.receive(results) }
+    case .fetchRanking(let order):
+      guard let rankings else { return }
+      rankings.fetch(order) { [weak self] answer in
+        DispatchQueue.main.async { MainActor.assumeIsolated { self?.receive(answer, for: order) } }
+      }
     case .copyWhenLoaded(let cell):
       pendingCopy = cell
       copyWhenLoaded()
@@ -440,6 +446,21 @@ public final class FrameLoop {
 
   /// Matches ranked off the main thread: shown at the next frame, if they
   /// still answer what is typed.
+  /// The server's answer for the community's order: the emoji it lists
+  /// that this catalog has, first first.
+  private func receive(_ answer: Result<[String], CommunityRankings.Failure>, for order: CommunityOrder) {
+    let effects =
+      switch answer {
+      case .success(let identifiers):
+        state.show(CommunityRanking(order: order, items: identifiers.compactMap { itemsByIdentifier[$0] }))
+      case .failure(let failure):
+        state.rankingFailed(order, reason: failure.reason)
+      }
+    for effect in effects { run(effect) }
+    needsDisplay = true
+    wake()
+  }
+
   private func receive(_ results: SearchResults) {
     let effects = state.show(results)
     guard !effects.isEmpty else { return }
