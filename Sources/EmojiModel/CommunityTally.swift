@@ -5,11 +5,14 @@ public struct CommunityTally: Equatable, Sendable {
   public let up: Int
   public let down: Int
 
-  /// Counts below zero (a server is input like any other) count as none.
+  /// Counts below zero (a server is input like any other) count as none,
+  /// and counts past a trillion as a trillion (their sum must not overflow).
   public init(up: Int, down: Int) {
-    self.up = max(0, up)
-    self.down = max(0, down)
+    self.up = min(Self.largest, max(0, up))
+    self.down = min(Self.largest, max(0, down))
   }
+
+  static let largest = 1_000_000_000_000
 
   public var total: Int { up + down }
 

@@ -7,8 +7,10 @@ import Support
 /// Listens to a stream of server-sent events (`GET path`, answered as
 /// `text/event-stream`) on a connection of its own, and tells each event
 /// as it comes. When the stream ends or cannot be had, it says so and
-/// tries again after a wait that doubles from one second to half a minute;
-/// once connected, it says that too (events sent meanwhile were missed).
+/// tries again after a wait that doubles from one second to half a minute
+/// (short again once events come); once connected, it says that too
+/// (events sent meanwhile were missed). A stream silent for 45 s counts as
+/// gone.
 ///
 /// A line longer than 64 KB ends the connection: a stream of events is
 /// small lines, and a server sending one without end is not read to the end.
@@ -24,6 +26,8 @@ public final class EventStream: Sendable {
   }
 
   static let longestLine = 64 * 1024
+  /// How long a stream may say nothing before it counts as gone.
+  static let silence = TimeAmount.seconds(45)
   static let firstWait = 1.0
   static let longestWait = 30.0
 
@@ -69,6 +73,9 @@ public final class EventStream: Sendable {
       .channelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
           try channel.pipeline.syncOperations.addHTTPClientHandlers()
+          // The server says something every 15 s: a stream silent for
+          // longer died on the way (a network gone, a NAT forgetting it).
+          try channel.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: Self.silence))
           try channel.pipeline.syncOperations.addHandler(reader)
         }
       }
@@ -92,7 +99,10 @@ public final class EventStream: Sendable {
     if state.withLock({ $0.stopped }) { return }
     handler(happening)
     switch happening {
-    case .connected:
+    case .event:
+      // A stream that brings events works: the next wait starts short. (Not
+      // at a mere 200: a server that answers and hangs up at once would be
+      // asked every second.)
       state.withLock { $0.wait = Self.firstWait }
     case .disconnected:
       let wait = state.withLock { state in
@@ -101,7 +111,7 @@ public final class EventStream: Sendable {
         return state.wait
       }
       group.next().scheduleTask(in: .milliseconds(Int64(wait * 1000))) { [weak self] in self?.connect() }
-    case .event:
+    case .connected:
       break
     }
   }
@@ -165,6 +175,14 @@ final class EventStreamReader: ChannelInboundHandler, @unchecked Sendable {
 
   func errorCaught(context: ChannelHandlerContext, error: any Error) {
     end(context, "the stream failed: \(error)")
+  }
+
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    if event is IdleStateHandler.IdleStateEvent {
+      end(context, "the server said nothing for \(EventStream.silence.nanoseconds / 1_000_000_000) s")
+    } else {
+      context.fireUserInboundEventTriggered(event)
+    }
   }
 
   func channelInactive(context: ChannelHandlerContext) {

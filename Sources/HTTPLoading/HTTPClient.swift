@@ -97,7 +97,7 @@ public final class HTTPClient: Sendable {
   /// connection's failure, or an answer that is not HTTP or too big). A
   /// request is sent again once when a kept-alive connection closes before
   /// any answer (the server may have closed it as idle just as it went
-  /// out): only requests that may be repeated should be sent here.
+  /// out), unless it says it may not be (`HTTPRequest.isRepeatable`).
   /// Cancelling the returned work is as for `get`.
   public func send(
     _ request: HTTPRequest, done: @escaping @Sendable (Result<HTTPAnswer, LoadFailure>) -> Void
@@ -157,6 +157,7 @@ final class Exchange {
   init(request: HTTPRequest, done: @escaping @Sendable (Result<HTTPAnswer, LoadFailure>) -> Void) {
     self.request = request
     self.done = done
+    mayResend = request.isRepeatable
   }
 
   /// Ends it with `result`, told once; later ends are ignored.

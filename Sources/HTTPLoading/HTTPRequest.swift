@@ -8,12 +8,20 @@ public struct HTTPRequest: Sendable {
   public var headers: [(String, String)]
   /// Sent as `application/json`.
   public var body: Data?
+  /// Whether sending it twice does no harm (a GET, a vote with its key):
+  /// such a request is sent again once when a kept-alive connection closes
+  /// before any answer. One that makes something anew (a voter) is not.
+  public var isRepeatable: Bool
 
-  public init(method: String = "GET", path: String, headers: [(String, String)] = [], body: Data? = nil) {
+  public init(
+    method: String = "GET", path: String, headers: [(String, String)] = [], body: Data? = nil,
+    isRepeatable: Bool = true
+  ) {
     self.method = method
     self.path = path
     self.headers = headers
     self.body = body
+    self.isRepeatable = isRepeatable
   }
 }
 

@@ -464,7 +464,7 @@ public final class PostgresRatingsDatabase: RatingsDatabase {
     return committed.map { ($0.0, $0.1.tally) }
   }
 
-  /// The outcomes `emoji_rater_vote` answers, by number.
+  /// The outcomes `emoji_rater_votes` answers, by number.
   private static let outcomes: [Int: VoteOutcome] = [0: .applied, 1: .repeated, 2: .superseded]
 
   // MARK: Changes

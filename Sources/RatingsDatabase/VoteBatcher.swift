@@ -60,6 +60,10 @@ public final class VoteBatcher: Sendable {
       guard !batch.isEmpty else { return }
       do {
         let results = try await write(batch.map { ($0.request, $0.voter) })
+        guard results.count == batch.count else {
+          throw RatingsDatabaseError(
+            "the database answered \(results.count) of a batch of \(batch.count) votes")
+        }
         for (waiting, result) in zip(batch, results) { waiting.continuation.resume(returning: result) }
       } catch {
         for waiting in batch { waiting.continuation.resume(throwing: error) }

@@ -63,6 +63,28 @@ import Testing
     #expect(state.shown.catalogItem(0) == 1)
   }
 
+  /// Back in the catalog's order from a grid with nothing selected (the
+  /// server not answered yet), the emoji selected before is again.
+  @Test func theCatalogsOrderComesBackWhereItWasLeft() {
+    var state = community([.move(.down), .order(.top)])
+    #expect(state.selectedItem == nil)
+    state.apply(.cycleOrder)  // controversial, unanswered
+    state.apply(.cycleOrder)  // the catalog's
+    #expect(state.selectedItem == 15, "the first of the second row, as before")
+  }
+
+  /// A search begun while the server was asked ranked among the catalog:
+  /// the ranking, when it comes, takes its place.
+  @Test func theRankingEndsASearchBegunMeanwhile() {
+    var state = community([
+      .order(.top), .startSearch, .searchInput("c"), .searchInput("a"), .searchInput("t"),
+    ])
+    #expect(state.search != nil)
+    state.show(CommunityRanking(order: .top, items: [3, 1]))
+    #expect(state.search == nil)
+    #expect(state.layout.itemCount == 2)
+  }
+
   @Test func aServerThatCannotAnswerLeavesTheCatalogsOrderAndSaysWhy() {
     var state = community([.order(.controversial)])
     state.rankingFailed(.controversial, reason: "cannot connect to 127.0.0.1:1: connection refused")

@@ -20,6 +20,8 @@ import Testing
     #expect(CommunityTally(up: 999, down: 1).upPercent == 99, "not 100 while a vote is down")
     #expect(CommunityTally(up: 1, down: 999).upPercent == 1, "not 0 while a vote is up")
     #expect(CommunityTally(up: -4, down: 2) == CommunityTally(up: 0, down: 2), "a negative count is none")
+    #expect(
+      CommunityTally(up: .max, down: .max).total == 2_000_000_000_000, "no overflow, whatever a server says")
   }
 
   @Test func theBarRisesWithTheShareUp() {

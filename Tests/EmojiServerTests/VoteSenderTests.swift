@@ -115,7 +115,9 @@ import Testing
     setup.sender.send(OutgoingVote(emoji: "1f44d", vote: .down))
     #expect(await Self.emptied(setup.outbox), "\(setup.statuses.get())")
     #expect(try await setup.database.tally(of: "1f44d") == Tally(up: 0, down: 1))
-    #expect(setup.statuses.get().last?.refusal == "the server refused the vote on ffffff (HTTP 404)")
+    // Said once, in one status.
+    let refusals = setup.statuses.get().compactMap(\.refusal)
+    #expect(refusals == ["the server refused the vote on ffffff (HTTP 404)"])
   }
 
   /// Whether `outbox` is empty within ten seconds.

@@ -25,6 +25,9 @@ public struct AppState: Sendable {
   /// server has answered (nil for the catalog's order, and until then).
   public private(set) var order = CommunityOrder.catalog
   private var ranking: CommunityRanking?
+  /// The emoji selected when the grid left the catalog's order: selected
+  /// again when it comes back, should none be selected then.
+  private var catalogAnchor: Int?
   /// Whether a ratings server is there to ask for the community's order.
   public var hasCommunity = false
   /// Counts the lists the filter has made: a search's results say which
@@ -398,7 +401,8 @@ public struct AppState: Sendable {
     if order != .catalog {
       let items = (ranking?.items ?? []).filter { filter.keeps(votes[$0]) }
       let sections = items.isEmpty ? [] : [GridSection(name: order.title, count: items.count)]
-      display(ShownItems(items), sections: sections, selecting: items.first)
+      let target = selected.flatMap { items.contains($0) ? $0 : nil } ?? items.first
+      display(ShownItems(items), sections: sections, selecting: target)
       return
     }
     let shown = filterItems.map(ShownItems.init) ?? .all
@@ -412,6 +416,7 @@ public struct AppState: Sendable {
   /// once the server has answered (until then the grid is empty, and the
   /// status line says it is asked for).
   private mutating func show(_ order: CommunityOrder) {
+    if self.order == .catalog { catalogAnchor = selectedItem }
     self.order = order
     ranking = nil
     search = nil
@@ -419,7 +424,7 @@ public struct AppState: Sendable {
       effects.append(.fetchRanking(order))
       message = "asking the server for the community's order"
     }
-    showFiltered(selecting: selectedItem)
+    showFiltered(selecting: selectedItem ?? catalogAnchor)
   }
 
   /// The community's order as the server answered it: the grid shows it,
@@ -429,6 +434,9 @@ public struct AppState: Sendable {
     collectingEffects { state in
       guard ranking.order == state.order else { return }
       state.ranking = ranking
+      // A search begun while the server was asked ranked among the
+      // catalog: the ranking takes its place.
+      state.search = nil
       state.showFiltered(selecting: nil)
     }
   }
@@ -440,7 +448,7 @@ public struct AppState: Sendable {
       guard order == state.order else { return }
       state.order = .catalog
       state.message = "cannot get the community's order: " + reason
-      state.showFiltered(selecting: nil)
+      state.showFiltered(selecting: state.catalogAnchor)
     }
   }
 

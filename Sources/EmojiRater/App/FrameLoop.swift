@@ -77,8 +77,8 @@ public final class FrameLoop {
     switch change {
     case .tally(let emoji, let tally):
       if let item = itemsByIdentifier[emoji] { loading.updateCommunity(of: item, to: tally) }
-    case .reconnected:
-      // Changes made while the stream was away were missed.
+    case .connected:
+      // Changes made before the stream was there were not heard.
       loading.communityMayHaveChanged()
     }
   }
@@ -444,8 +444,6 @@ public final class FrameLoop {
     }
   }
 
-  /// Matches ranked off the main thread: shown at the next frame, if they
-  /// still answer what is typed.
   /// The server's answer for the community's order: the emoji it lists
   /// that this catalog has, first first.
   private func receive(_ answer: Result<[String], CommunityRankings.Failure>, for order: CommunityOrder) {
@@ -461,6 +459,8 @@ public final class FrameLoop {
     wake()
   }
 
+  /// Matches ranked off the main thread: shown at the next frame, if they
+  /// still answer what is typed.
   private func receive(_ results: SearchResults) {
     let effects = state.show(results)
     guard !effects.isEmpty else { return }

@@ -395,11 +395,8 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     LoadingSummary(mode: mode, loader: loader.counters, display: display, source: source)
   }
 
-  /// The community's votes on catalog item `item` are now `tally` (the
-  /// server answered a vote with them): a cached cell shows them from the
-  /// next frame, where it has any.
   /// The community's votes may have changed unheard (the stream of
-  /// changes was away): every cached cell is loaded afresh when it is next
+  /// changes has just connected: at the start, or after a gap): every cached cell is loaded afresh when it is next
   /// displayed, and those on screen now at once, each showing its old
   /// tally until the new one comes.
   public func communityMayHaveChanged() {
@@ -411,6 +408,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     }
   }
 
+  /// The community's votes on catalog item `item` are now `tally` (the
+  /// server answered a vote with them): a cached cell shows them from the
+  /// next frame, where it has any.
   public func updateCommunity(of item: Int, to tally: CommunityTally) {
     guard loader.refreshCached(item, { $0.with(community: tally) }) else { return }
     guard let position = shown.shownItem(item), prefetching.planner.visible.contains(position) else { return }

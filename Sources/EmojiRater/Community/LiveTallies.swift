@@ -1,7 +1,6 @@
 import EmojiModel
 import Foundation
 import HTTPLoading
-import Support
 
 /// The community's votes as they change: the ratings server's `GET /events`
 /// stream, read into each emoji's new tally (`tally` events).
@@ -10,8 +9,8 @@ public final class LiveTallies: Sendable {
   public enum Change: Equatable, Sendable {
     /// An emoji's tally, by its code points.
     case tally(emoji: String, CommunityTally)
-    /// The stream is back after a gap: changes in between were missed.
-    case reconnected
+    /// The stream is (again) connected: changes made before were not heard.
+    case connected
   }
 
   private let stream: EventStream
@@ -20,15 +19,12 @@ public final class LiveTallies: Sendable {
   public init(
     server: (host: String, port: Int, path: String), handler: @escaping @Sendable (Change) -> Void
   ) {
-    let everConnected = Locked(false)
     stream = EventStream(host: server.host, port: server.port, path: server.path + "/events") { happening in
       switch happening {
       case .connected:
-        let again = everConnected.withLock { connected in
-          defer { connected = true }
-          return connected
-        }
-        if again { handler(.reconnected) }
+        // The first time too: cells loaded before the stream was there
+        // may have missed a change.
+        handler(.connected)
       case .event(let name, let data):
         guard name == "tally", let (emoji, tally) = Self.tally(in: data) else { return }
         handler(.tally(emoji: emoji, tally))

@@ -27,7 +27,7 @@ public final class VoteSender: Sendable {
     public var waiting: Int
     /// Why the last try failed, until nothing waits.
     public var problem: String?
-    /// The last vote the server refused for good, and why: said once.
+    /// A vote the server refused for good since the last status, and why.
     public var refusal: String?
     /// The emoji whose votes the server has acknowledged since the last
     /// status, with the tally each answer gave (the latest of each).
@@ -76,7 +76,9 @@ public final class VoteSender: Sendable {
     configuration.connections = 1
     let client = HTTPClient(host: server.host, port: server.port, configuration: configuration)
     let address = address(of: server)
-    switch client.sendBlocking(HTTPRequest(method: "POST", path: server.path + "/voters")) {
+    switch client.sendBlocking(
+      HTTPRequest(method: "POST", path: server.path + "/voters", isRepeatable: false))
+    {
     case .success(let answer) where answer.status == 201 || answer.status == 200:
       guard let token = token(in: answer.body) else {
         throw VoterRegistrationError("the server at \(address) answered a new voter without a token")
@@ -169,13 +171,18 @@ public final class VoteSender: Sendable {
       succeeded()
     case .success(let answer) where answer.status == 401:
       // The server does not know the token (its database was reset): a new
-      // voter. Unless another answer has already seen to it: votes sent
-      // side by side all come back 401.
+      // voter, after the usual wait (a server that refuses every token must
+      // not be asked for voters without end). Unless another answer has
+      // already seen to it: votes sent side by side all come back 401.
       if tokens.token(for: server) == token { try? tokens.set(nil, for: server) }
-      pump()
+      failed("the server did not know this voter", retryAfter: nil)
     case .success(let answer) where [400, 404, 413, 414].contains(answer.status):
       outbox.remove(id: vote.id)
-      state.withLock { $0.refusal = "the server refused the vote on \(vote.emoji) (HTTP \(answer.status))" }
+      let empty = outbox.count == 0
+      state.withLock {
+        $0.refusal = "the server refused the vote on \(vote.emoji) (HTTP \(answer.status))"
+        if empty { $0.problem = nil }
+      }
       report()
       pump()
     case .success(let answer):
@@ -187,7 +194,7 @@ public final class VoteSender: Sendable {
 
   private func register() {
     state.withLock { $0.registering = true }
-    _ = client.send(HTTPRequest(method: "POST", path: basePath + "/voters")) { result in
+    _ = client.send(HTTPRequest(method: "POST", path: basePath + "/voters", isRepeatable: false)) { result in
       self.queue.async {
         self.state.withLock { $0.registering = false }
         switch result {
@@ -247,7 +254,10 @@ public final class VoteSender: Sendable {
       state.problem = problem
       guard !state.pausedUntilRetry else { return nil }
       state.pausedUntilRetry = true
-      let wait = retryAfter ?? state.backoff
+      // A server's word is kept within the longest wait: `Retry-After: inf`
+      // must not pause the votes for good.
+      let asked = retryAfter.flatMap { $0.isFinite ? min(Self.longestBackoff, max(0, $0)) : nil }
+      let wait = asked ?? state.backoff
       state.backoff = min(Self.longestBackoff, state.backoff * 2)
       return wait
     }
@@ -261,7 +271,10 @@ public final class VoteSender: Sendable {
 
   private func report() {
     let (handler, problem, refusal, tallies) = state.withLock { state in
-      defer { state.untold = [:] }
+      defer {
+        state.untold = [:]
+        state.refusal = nil
+      }
       return (state.onStatus, state.problem, state.refusal, state.untold)
     }
     handler?(Status(waiting: outbox.count, problem: problem, refusal: refusal, tallies: tallies))

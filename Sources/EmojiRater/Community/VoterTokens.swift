@@ -11,7 +11,7 @@ public final class VoterTokens: Sendable {
 
   private struct File: Codable {
     var version = 1
-    /// Token by server address (`http://host:port`).
+    /// Token by server address (`http://host:port/path`, `VoteSender.address`).
     var tokens: [String: String]
   }
 
@@ -24,18 +24,26 @@ public final class VoterTokens: Sendable {
   /// server's memory of whose votes were whose).
   public init(path: String) {
     self.path = path
+    tokens = Locked(Self.read(path) ?? [:])
+  }
+
+  /// The tokens in the file at `path`; nil when there is none or it cannot be read.
+  private static func read(_ path: String) -> [String: String]? {
     let data = try? RatingsDisk.readIfPresent(path)
-    let file = data.flatMap { try? JSONDecoder().decode(File.self, from: $0) }
-    tokens = Locked(file?.tokens ?? [:])
+    return data.flatMap { try? JSONDecoder().decode(File.self, from: $0) }?.tokens
   }
 
   public func token(for server: String) -> String? {
     tokens.withLock { $0[server] }
   }
 
-  /// Keeps `token` for `server` (nil forgets it), on disk before it returns.
+  /// Keeps `token` for `server` (nil forgets it), on disk before it
+  /// returns. The file is read afresh first, so a token another process
+  /// kept meanwhile for another server (`emoji-rater voter --new`) stays.
   public func set(_ token: String?, for server: String) throws(RatingsStoreError) {
+    let onDisk = Self.read(path) ?? [:]
     let all = tokens.withLock { tokens in
+      tokens.merge(onDisk) { _, kept in kept }
       tokens[server] = token
       return tokens
     }
