@@ -68,6 +68,9 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// stream of changes to them was lost for a while): shown as they are,
   /// and loaded afresh when next displayed.
   private var stale: Set<ID> = []
+  /// Stale values asked for again (`refresh`), oldest first: loaded only
+  /// when no other request waits, as their cells already show something.
+  private var refreshes: [ID] = []
   private var cache: LRUCache<ID, Value>
   private var tally = LoaderCounters()
   private let clock: @Sendable () -> UInt64
@@ -149,12 +152,19 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     return cache.replace(id, with: change(value))
   }
 
-  /// Marks every cached value stale: each is shown as it is, and loaded
-  /// afresh the next time it is displayed (`load` with `.visible`), its
-  /// old value showing until the new one comes. Prefetches of it are
-  /// still answered from the cache.
+  /// Marks every cached value stale: each is still shown and answers
+  /// `load` as it is, until `refresh` loads it afresh.
   public func markAllStale() {
     stale = Set(cache.keys)
+  }
+
+  /// Loads `id` afresh if its cached value is stale, once no other request
+  /// waits for a slot (its cell shows the old value meanwhile, and a cell
+  /// with nothing, or a prefetch, goes first).
+  public func refresh(_ id: ID) {
+    guard isStale(id), operations[id] == nil, requested[id] == nil, !refreshes.contains(id) else { return }
+    refreshes.append(id)
+    scheduleSubmission()
   }
 
   /// Whether `id`'s cached value is stale (`markAllStale`).
@@ -206,7 +216,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// loads and cancels hundreds, and that bookkeeping need not stand between
   /// the frame and the screen. A request cancelled before then costs nothing.
   public func load(_ id: ID, priority: LoadPriority) {
-    if cache.contains(id), !(priority == .visible && stale.contains(id)) {
+    if cache.contains(id) {
       tally.cacheHits += 1
       return
     }
@@ -259,6 +269,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// Cancels every load except those for `kept` (a mode switch).
   public func cancelAll(except kept: Set<ID> = []) {
     for id in Array(operations.keys) + Array(requested.keys) where !kept.contains(id) { cancel(id) }
+    refreshes.removeAll { !kept.contains($0) }
   }
 
   /// Decides which waiting request takes a free slot: the lowest value goes
@@ -286,31 +297,46 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     submissionScheduled = false
     for operation in cancelled { operation.cancel() }
     cancelled.removeAll()
-    var free = maxConcurrent == 0 ? requested.count : max(0, maxConcurrent - operations.count)
-    guard free > 0, !requested.isEmpty else { return }
-    var ranking = ranking ?? rankRequests()
+    var free =
+      maxConcurrent == 0 ? requested.count + refreshes.count : max(0, maxConcurrent - operations.count)
+    guard free > 0, !requested.isEmpty || !refreshes.isEmpty else { return }
     var batch: [Operation] = []
-    while free > 0, let id = ranking.popLast() {
-      // Cancelled, or already made an operation, since it was ranked.
-      guard let priority = requested.removeValue(forKey: id)?.priority else { continue }
-      free -= 1
-      let waiting = waiting
-      let operation = DataLoadOperation(
-        identifier: id, attempt: nextAttempt(for: id), source: source,
-        onStart: { waiting.withLock { $0 += 1 } }, clock: clock,
-        report: { [weak self] operation, outcome in
-          if case .cancelledBeforeStart = outcome {} else { waiting.withLock { $0 -= 1 } }
-          DispatchQueue.main.async {
-            MainActor.assumeIsolated { self?.finished(operation, outcome) }
-          }
-        })
-      operation.queuePriority = priority.queuePriority
-      operations[id] = operation
-      batch.append(operation)
-      onSubmit?(id)
+    if !requested.isEmpty {
+      var ranking = ranking ?? rankRequests()
+      while free > 0, let id = ranking.popLast() {
+        // Cancelled, or already made an operation, since it was ranked.
+        guard let priority = requested.removeValue(forKey: id)?.priority else { continue }
+        free -= 1
+        batch.append(makeOperation(id, priority: priority))
+      }
+      self.ranking = ranking
     }
-    self.ranking = ranking
+    // Stale values last, with nothing else waiting.
+    while free > 0, requested.isEmpty, !refreshes.isEmpty {
+      let id = refreshes.removeFirst()
+      guard isStale(id), operations[id] == nil else { continue }
+      free -= 1
+      batch.append(makeOperation(id, priority: .prefetch(distance: .max)))
+    }
     queue.addOperations(batch, waitUntilFinished: false)
+  }
+
+  /// An operation that loads `id`, told to `finished` on the main thread.
+  private func makeOperation(_ id: ID, priority: LoadPriority) -> Operation {
+    let waiting = waiting
+    let operation = DataLoadOperation(
+      identifier: id, attempt: nextAttempt(for: id), source: source,
+      onStart: { waiting.withLock { $0 += 1 } }, clock: clock,
+      report: { [weak self] operation, outcome in
+        if case .cancelledBeforeStart = outcome {} else { waiting.withLock { $0 -= 1 } }
+        DispatchQueue.main.async {
+          MainActor.assumeIsolated { self?.finished(operation, outcome) }
+        }
+      })
+    operation.queuePriority = priority.queuePriority
+    operations[id] = operation
+    onSubmit?(id)
+    return operation
   }
 
   /// The waiting requests that may go now, most urgent last.
@@ -407,7 +433,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     let isCurrent = operations[id] === operation
     if isCurrent { operations.removeValue(forKey: id) }
     // A slot is free: the most urgent waiting request takes it.
-    if !requested.isEmpty { scheduleSubmission() }
+    if !requested.isEmpty || !refreshes.isEmpty { scheduleSubmission() }
     switch outcome {
     case .loaded(let value):
       tally.completed += 1

@@ -45,25 +45,27 @@ final class FetchLog: Sendable {
     #expect(await eventually { loader.counters.completed + loader.counters.failed >= completed })
   }
 
-  /// A stale value shows until it is loaded afresh, which happens when it
-  /// is displayed (a prefetch is answered from the cache, as before).
-  @Test func aStaleValueShowsUntilItIsLoadedAfreshOnDisplay() async {
-    let loader = makeLoader()
+  /// A stale value shows until it is loaded afresh, which `refresh` asks
+  /// for once no other request waits (a load to fill a cell goes first).
+  @Test func aStaleValueShowsUntilItIsLoadedAfreshWhenNothingElseWaits() async {
+    let loader = makeLoader(maxConcurrent: 1)
     loader.load(1, priority: .visible)
-    loader.load(2, priority: .visible)
-    await deliver(loader, completed: 2)
-    #expect(log.all.sorted() == [1, 2])
+    await deliver(loader, completed: 1)
     loader.markAllStale()
-    #expect(loader.isStale(1) && loader.isStale(2))
-    loader.load(2, priority: .prefetch(distance: 1))
+    #expect(loader.isStale(1))
     loader.load(1, priority: .visible)
+    #expect(loader.counters.cacheHits == 1, "a stale value still answers a load")
+    loader.refresh(1)
+    loader.load(2, priority: .visible)
+    loader.submitRequests()
     #expect(loader.cachedValue(for: 1) == "value 1", "the old value shows meanwhile")
+    await deliver(loader, completed: 2)
+    #expect(log.all == [1, 2], "the cell with nothing went first")
     await deliver(loader, completed: 3)
-    #expect(log.all.sorted() == [1, 1, 2], "only the one displayed is loaded again")
+    #expect(log.all == [1, 2, 1], "then the stale one")
     #expect(!loader.isStale(1))
-    #expect(loader.isStale(2))
-    loader.load(1, priority: .visible)
-    #expect(loader.counters.cacheHits >= 1, "fresh again: answered from the cache")
+    loader.refresh(1)
+    #expect(!loader.hasOutstandingLoads, "a fresh value is not loaded again")
   }
 
   /// A long session loads millions of items: what the loader keeps per

@@ -77,8 +77,8 @@ public final class FrameLoop {
     switch change {
     case .tally(let emoji, let tally):
       if let item = itemsByIdentifier[emoji] { loading.updateCommunity(of: item, to: tally) }
-    case .connected:
-      // Changes made before the stream was there were not heard.
+    case .reconnected:
+      // Changes made while the stream was away were not heard.
       loading.communityMayHaveChanged()
     }
   }

@@ -293,7 +293,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     let waits = cells.displayed(id, ready: loader.displayedValue(for: id) != nil, at: now)
     // A stale value shows while it is loaded afresh (the community's votes
     // changed while the stream of changes was away).
-    if !waits, mode != .sync, loader.isStale(id) { loader.load(id, priority: .visible) }
+    if !waits, mode != .sync { loader.refresh(id) }
     // Sync mode loads in its own time. A failed cell retries when it is
     // displayed again, at once: until asked for it would show its failure.
     guard waits, mode != .sync else { return }
@@ -396,16 +396,14 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   }
 
   /// The community's votes may have changed unheard (the stream of
-  /// changes has just connected: at the start, or after a gap): every cached cell is loaded afresh when it is next
-  /// displayed, and those on screen now at once, each showing its old
-  /// tally until the new one comes.
+  /// changes is back after a gap): every
+  /// cached cell is loaded afresh when it is next displayed, and those on
+  /// screen now, each showing its old tally until the new one comes; but
+  /// only when no other load waits for a slot (`Loader.refresh`).
   public func communityMayHaveChanged() {
     loader.markAllStale()
     guard mode != .sync else { return }
-    for position in prefetching.planner.visible {
-      let id = shown.catalogItem(position)
-      if loader.isStale(id) { loader.load(id, priority: .visible) }
-    }
+    for position in prefetching.planner.visible { loader.refresh(shown.catalogItem(position)) }
   }
 
   /// The community's votes on catalog item `item` are now `tally` (the

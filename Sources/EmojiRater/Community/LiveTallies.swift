@@ -1,6 +1,7 @@
 import EmojiModel
 import Foundation
 import HTTPLoading
+import Support
 
 /// The community's votes as they change: the ratings server's `GET /events`
 /// stream, read into each emoji's new tally (`tally` events).
@@ -9,8 +10,8 @@ public final class LiveTallies: Sendable {
   public enum Change: Equatable, Sendable {
     /// An emoji's tally, by its code points.
     case tally(emoji: String, CommunityTally)
-    /// The stream is (again) connected: changes made before were not heard.
-    case connected
+    /// The stream is back after a gap: changes made meanwhile were not heard.
+    case reconnected
   }
 
   private let stream: EventStream
@@ -19,12 +20,19 @@ public final class LiveTallies: Sendable {
   public init(
     server: (host: String, port: Int, path: String), handler: @escaping @Sendable (Change) -> Void
   ) {
+    // Not at the first connection: it comes within milliseconds of the
+    // start, before loads land, and marking the cells of a benchmark's
+    // primed screen stale there cost prefetching a fifth of its ready
+    // cells (refreshes took the slots its next rows needed).
+    let everConnected = Locked(false)
     stream = EventStream(host: server.host, port: server.port, path: server.path + "/events") { happening in
       switch happening {
       case .connected:
-        // The first time too: cells loaded before the stream was there
-        // may have missed a change.
-        handler(.connected)
+        let again = everConnected.withLock { connected in
+          defer { connected = true }
+          return connected
+        }
+        if again { handler(.reconnected) }
       case .event(let name, let data):
         guard name == "tally", let (emoji, tally) = Self.tally(in: data) else { return }
         handler(.tally(emoji: emoji, tally))
