@@ -91,8 +91,6 @@ public final class FrameLoop {
     return items
   }
 
-  /// The last refusal of a vote by the server said on the bottom line.
-  private var shownRefusal: String?
   /// The catalog item of each emoji a vote was sent for, by code points:
   /// where the tally its answer brings goes.
   private var sentItems: [String: Int] = [:]
@@ -329,10 +327,8 @@ public final class FrameLoop {
     let waiting = status.waiting == 1 ? "1 vote" : "\(status.waiting) votes"
     state.outboxNotice =
       status.waiting > 0 && status.problem != nil ? waiting + " waiting for the server" : nil
-    if let refusal = status.refusal, refusal != shownRefusal {
-      shownRefusal = refusal
-      state.message = refusal
-    }
+    // Each refusal comes in one status only.
+    if let refusal = status.refusal { state.message = refusal }
     // A vote's answer is the tally with it: the cell shows it at once.
     for (identifier, tally) in status.tallies {
       if let item = sentItems[identifier] { loading.updateCommunity(of: item, to: tally) }
