@@ -135,7 +135,7 @@ final class EventStreamReader: ChannelInboundHandler, @unchecked Sendable {
 
   init(path: String, host: String, port: Int, tell: @escaping @Sendable (EventStream.Happening) -> Void) {
     self.path = path
-    origin = (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
+    origin = HTTPClient.origin(host: host, port: port)
     self.tell = tell
   }
 

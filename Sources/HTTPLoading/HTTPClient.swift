@@ -72,6 +72,12 @@ public final class HTTPClient: Sendable {
     }
   }
 
+  /// `host:port` as a URL and a `Host` header write it (an IPv6 address
+  /// in brackets).
+  public static func origin(host: String, port: Int) -> String {
+    (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
+  }
+
   /// Body bytes read since the start, from every answer, whole or cut off.
   public var bodyBytesRead: Int { bodyBytes.withLock { $0 } }
 
@@ -83,13 +89,7 @@ public final class HTTPClient: Sendable {
   public func get(_ path: String, done: @escaping @Sendable (Result<Data, LoadFailure>) -> Void)
     -> ScheduledWork
   {
-    send(HTTPRequest(path: path)) { result in
-      done(
-        result.flatMap { answer in
-          answer.status == 200
-            ? .success(answer.body) : .failure(.server("the server answered HTTP \(answer.status)"))
-        })
-    }
+    send(HTTPRequest(path: path)) { done($0.flatMap(Self.body(of:))) }
   }
 
   /// Sends `request` and calls `done` once, on the client's thread, with
@@ -130,15 +130,15 @@ public final class HTTPClient: Sendable {
 
   /// `get` on the calling thread, which waits for the answer (or the deadline).
   public func getBlocking(_ path: String) -> Result<Data, LoadFailure> {
-    let answer = Locked<Result<Data, LoadFailure>?>(nil)
-    let finished = DispatchSemaphore(value: 0)
-    _ = get(path) { result in
-      answer.withLock { $0 = result }
-      finished.signal()
-    }
-    finished.wait()
-    return answer.withLock { $0! }
+    sendBlocking(HTTPRequest(path: path)).flatMap(Self.body(of:))
   }
+
+  /// A 200 answer's body; any other status, a failure of the server's.
+  private static func body(of answer: HTTPAnswer) -> Result<Data, LoadFailure> {
+    answer.status == 200
+      ? .success(answer.body) : .failure(.server("the server answered HTTP \(answer.status)"))
+  }
+
 }
 
 /// One request and its answer, from the moment it is asked for until it
@@ -319,9 +319,7 @@ final class ConnectionPool {
   }
 
   /// `host:port` as a URL writes it.
-  var origin: String {
-    (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
-  }
+  var origin: String { HTTPClient.origin(host: host, port: port) }
 
   static func seconds(_ value: Double) -> String {
     value == value.rounded() ? "\(Int(value)) s" : "\(value) s"

@@ -2,6 +2,7 @@ import EmojiModel
 import EmojiRater
 import Foundation
 import Loading
+import RatingsDatabase
 import TestSupport
 import Testing
 
@@ -216,6 +217,17 @@ func startServer(catalog: EmojiCatalog, latency: LatencyModel, failureRate: Doub
   configuration.latency = latency
   configuration.failureRate = failureRate
   return try EmojiServer(catalog: catalog, configuration: configuration)
+}
+
+/// A server on a free port, answering at once, with a SQLite database in
+/// `home`: the ratings routes work.
+func startRatingsServer(in home: DataHome) throws -> (EmojiServer, SQLiteRatingsDatabase) {
+  var configuration = EmojiServer.Configuration()
+  configuration.port = 0
+  configuration.latency = .none
+  let database = try SQLiteRatingsDatabase(path: home.path + "/server.sqlite")
+  configuration.database = database
+  return (try EmojiServer(catalog: EmojiServerTests.catalog, configuration: configuration), database)
 }
 
 /// Polls `condition` for up to ten seconds.

@@ -15,18 +15,10 @@ import Testing
 @Suite(.serialized, .timeLimit(.minutes(3))) struct LiveTalliesTests {
   @Test func aVoteOnTheServerIsHeardAndTheEndOfTheStreamIsSaid() async throws {
     let home = try DataHome()
-    var configuration = EmojiServer.Configuration()
-    configuration.port = 0
-    configuration.latency = .none
-    configuration.database = try SQLiteRatingsDatabase(path: home.path + "/server.sqlite")
-    let server = try EmojiServer(catalog: EmojiServerTests.catalog, configuration: configuration)
+    let (server, _) = try startRatingsServer(in: home)
     defer { server.stop() }
-    let heard = LockedBox([EventStream.Happening]())
-    let stream = EventStream(host: "127.0.0.1", port: server.port, path: "/events") { happening in
-      heard.update { $0.append(happening) }
-    }
+    let (stream, heard) = Self.listen(to: server.port)
     defer { stream.stop() }
-    stream.start()
     #expect(await eventually { heard.get().first == .connected }, "\(heard.get())")
 
     let outbox = VoteOutbox(path: home.path + "/outbox.json")
@@ -55,15 +47,21 @@ import Testing
   func aMisbehavingStreamEndsAndSaysWhy(behaviour: MisbehavingServer.Behaviour, reason: String) async throws {
     let server = try MisbehavingServer(behaviour)
     defer { server.stop() }
-    let heard = LockedBox([EventStream.Happening]())
-    let stream = EventStream(host: "127.0.0.1", port: server.port, path: "/events") { happening in
-      heard.update { $0.append(happening) }
-    }
+    let (stream, heard) = Self.listen(to: server.port)
     defer { stream.stop() }
-    stream.start()
     #expect(await eventually { Self.reason(in: heard) != nil }, "\(heard.get())")
     #expect(Self.reason(in: heard)?.hasPrefix(reason) == true, "\(heard.get())")
     #expect(!heard.get().contains { if case .event = $0 { true } else { false } })
+  }
+
+  /// A stream from `/events` on `port`, started, and what it has told.
+  static func listen(to port: Int) -> (EventStream, LockedBox<[EventStream.Happening]>) {
+    let heard = LockedBox([EventStream.Happening]())
+    let stream = EventStream(host: "127.0.0.1", port: port, path: "/events") { happening in
+      heard.update { $0.append(happening) }
+    }
+    stream.start()
+    return (stream, heard)
   }
 
   /// Why the stream first said it ended, if it has.

@@ -85,11 +85,7 @@ import Testing
     }
 
     let home = try DataHome()
-    var configuration = EmojiServer.Configuration()
-    configuration.port = 0
-    configuration.latency = .none
-    configuration.database = try SQLiteRatingsDatabase(path: home.path + "/server.sqlite")
-    let server = try EmojiServer(catalog: EmojiServerTests.catalog, configuration: configuration)
+    let (server, _) = try startRatingsServer(in: home)
     defer { server.stop() }
     // One connection, as the counts in the document assume.
     let sessionConfiguration = URLSessionConfiguration.ephemeral

@@ -24,12 +24,7 @@ import Testing
 
   func setUp() throws -> Setup {
     let home = try DataHome()
-    var configuration = EmojiServer.Configuration()
-    configuration.port = 0
-    configuration.latency = .none
-    let database = try SQLiteRatingsDatabase(path: home.path + "/server.sqlite")
-    configuration.database = database
-    let server = try EmojiServer(catalog: EmojiServerTests.catalog, configuration: configuration)
+    let (server, database) = try startRatingsServer(in: home)
     let outbox = VoteOutbox(path: home.path + "/outbox.json")
     let tokens = VoterTokens(path: home.path + "/voter.json")
     let sender = VoteSender(server: ("127.0.0.1", server.port, ""), outbox: outbox, tokens: tokens)

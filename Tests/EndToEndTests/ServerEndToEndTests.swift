@@ -157,12 +157,7 @@ import Testing
     let server = try ServeProcess(["--latency", "0"])
     defer { server.stop() }
     for (index, (emoji, vote)) in [("1f600", "up"), ("1f600", "up"), ("1f603", "down")].enumerated() {
-      let token = try #require(
-        server.request("POST", "/voters")?.json["token"] as? String, "\(server.output)")
-      let answer = server.request(
-        "PUT", "/votes/\(emoji)", token: token,
-        body: #"{"vote": "\#(vote)", "time": "2026-11-26T07:00:00Z", "id": "v\#(index)"}"#)
-      #expect(answer?.status == 200, "\(server.output)")
+      #expect(server.voteAsNewVoter(vote, on: emoji, id: "v\(index)") == 200, "\(server.output)")
     }
     let session = try TmuxSession.app(["--source", server.address, "--mode", "async"], columns: 80, rows: 24)
     defer { session.kill() }
@@ -190,12 +185,7 @@ import Testing
     // 🎉 two up; 👍 one up and one down; 😀 one down.
     let votes = [("1f389", "up"), ("1f389", "up"), ("1f44d", "up"), ("1f44d", "down"), ("1f600", "down")]
     for (index, (emoji, vote)) in votes.enumerated() {
-      let token = try #require(
-        server.request("POST", "/voters")?.json["token"] as? String, "\(server.output)")
-      let answer = server.request(
-        "PUT", "/votes/\(emoji)", token: token,
-        body: #"{"vote": "\#(vote)", "time": "2026-11-26T07:00:00Z", "id": "o\#(index)"}"#)
-      #expect(answer?.status == 200, "\(server.output)")
+      #expect(server.voteAsNewVoter(vote, on: emoji, id: "o\(index)") == 200, "\(server.output)")
     }
     let session = try TmuxSession.app(
       ["--source", server.address, "--mode", "async", "--order", "top"], columns: 80, rows: 24)

@@ -133,11 +133,7 @@ import Testing
     usleep(1_500_000)  // The app's first try to reconnect finds nobody: its next comes seconds later.
     let again = try ServeProcess(["--latency", "0", "--database", database], port: port)
     defer { again.stop() }
-    let token = try #require(again.request("POST", "/voters")?.json["token"] as? String, "\(again.output)")
-    let vote = again.request(
-      "PUT", "/votes/1f600", token: token,
-      body: #"{"vote": "up", "time": "2026-11-26T07:00:00Z", "id": "while-away"}"#)
-    #expect(vote?.status == 200, "\(again.output)")
+    #expect(again.voteAsNewVoter("up", on: "1f600", id: "while-away") == 200, "\(again.output)")
     let shown = try session.waitFor(timeout: 40) { $0.contains("grinning face · ▲1 ▼0 100% up") }
     #expect(shown.held, "\(shown.screen)")
     try session.press("q")

@@ -119,6 +119,16 @@ public final class ServeProcess {
     return answer.get()
   }
 
+  /// Registers a new voter and sends its vote (`up`, `down` or `none`) on
+  /// `emoji`, cast at a fixed time, with key `id`: the answer's status, or
+  /// nil without one.
+  public func voteAsNewVoter(_ vote: String, on emoji: String, id: String) -> Int? {
+    guard let token = request("POST", "/voters")?.json["token"] as? String else { return nil }
+    return request(
+      "PUT", "/votes/\(emoji)", token: token,
+      body: #"{"vote": "\#(vote)", "time": "2026-11-26T07:00:00Z", "id": "\#(id)"}"#)?.status
+  }
+
   private static func port(in output: String) -> Int? {
     guard let range = output.range(of: "listening on http://127.0.0.1:") else { return nil }
     let digits = output[range.upperBound...].prefix { $0.isNumber }

@@ -68,8 +68,8 @@ public final class FrameLoop {
   public var liveTallies: LiveTallies?
   /// Asks the ratings server for the community's order (nil without one).
   public var rankings: CommunityRankings?
-  /// Each emoji's catalog item, by code points (for a live tally, and the
-  /// community's order), made when first asked for.
+  /// Each emoji's catalog item, by code points (for a tally from the
+  /// server, and the community's order), made when first asked for.
   private lazy var itemsByIdentifier: [String: Int] = Self.items(of: state.fullCatalog)
 
   /// A change the live tallies brought, on the main queue.
@@ -91,9 +91,6 @@ public final class FrameLoop {
     return items
   }
 
-  /// The catalog item of each emoji a vote was sent for, by code points:
-  /// where the tally its answer brings goes.
-  private var sentItems: [String: Int] = [:]
   /// Called after each frame drawn and written (the benchmark counts them, to
   /// give the bytes the terminal received per frame).
   public var onFrameWritten: (() -> Void)?
@@ -331,7 +328,7 @@ public final class FrameLoop {
     if let refusal = status.refusal { state.message = refusal }
     // A vote's answer is the tally with it: the cell shows it at once.
     for (identifier, tally) in status.tallies {
-      if let item = sentItems[identifier] { loading.updateCommunity(of: item, to: tally) }
+      if let item = itemsByIdentifier[identifier] { loading.updateCommunity(of: item, to: tally) }
     }
     needsDisplay = true
     wake()
@@ -472,9 +469,6 @@ public final class FrameLoop {
     let identifier = state.fullCatalog.emoji(atFlatIndex: change.item).identifier
     let kept = change.vote.map { ratings.set($0, for: identifier) } ?? ratings.clear(identifier)
     // Kept here first, then sent: the server hears every vote the file has.
-    if kept, let voteSender {
-      sentItems[identifier] = change.item
-      voteSender.send(OutgoingVote(emoji: identifier, vote: change.vote))
-    }
+    if kept { voteSender?.send(OutgoingVote(emoji: identifier, vote: change.vote)) }
   }
 }

@@ -36,10 +36,9 @@ final class LiveVoter: Sendable {
 
   /// Registers the voter (waiting for the answer), then votes until `stop`.
   func start() throws {
-    let registered = client.sendBlocking(HTTPRequest(method: "POST", path: server.path + "/voters"))
-    guard case .success(let answer) = registered, let token = VoteSender.token(in: answer.body) else {
-      throw VoterRegistrationError("the benchmark's second voter could not register: \(registered)")
-    }
+    let token = try VoteSender.registeredToken(
+      client.sendBlocking(VoteSender.registration(basePath: server.path)), at: VoteSender.address(of: server)
+    ).get()
     state.withLock {
       $0.token = token
       $0.running = true
@@ -59,12 +58,8 @@ final class LiveVoter: Sendable {
         (Int.random(in: onScreen, using: &generator), Vote?.random(using: &generator))
       }
       let vote = OutgoingVote(emoji: catalog.emoji(atFlatIndex: item).identifier, vote: ballot)
-      let request = HTTPRequest(
-        method: "PUT", path: server.path + "/votes/" + vote.emoji,
-        headers: [("Authorization", "Bearer " + token)],
-        body: vote.body)
       state.withLock { $0.sent += 1 }
-      _ = client.send(request) { result in
+      _ = client.send(vote.request(basePath: server.path, token: token)) { result in
         if case .success(let answer) = result, answer.status == 200 {
           self.state.withLock { $0.answered += 1 }
         }

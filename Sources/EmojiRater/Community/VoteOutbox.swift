@@ -1,4 +1,5 @@
 import Foundation
+import HTTPLoading
 import Support
 
 /// One vote on its way to the ratings server: what `PUT /votes/{emoji}`
@@ -18,6 +19,13 @@ public struct OutgoingVote: Codable, Equatable, Sendable {
     self.vote = vote?.rawValue ?? "none"
     self.time = time
     self.id = id
+  }
+
+  /// `PUT /votes/{emoji}` with this vote, as the voter with `token`.
+  func request(basePath: String, token: String) -> HTTPRequest {
+    HTTPRequest(
+      method: "PUT", path: basePath + "/votes/" + emoji, headers: [("Authorization", "Bearer " + token)],
+      body: body)
   }
 
   /// The request's JSON body: `{"vote": "up", "time": "2026-11-26T07:00:00Z", "id": "…"}`.

@@ -63,8 +63,7 @@ public final class VoteSender: Sendable {
 
   /// The address tokens are kept by for `server` (`http://host:port/path`).
   public static func address(of server: (host: String, port: Int, path: String)) -> String {
-    let host = server.host.contains(":") ? "[\(server.host)]" : server.host
-    return "http://\(host):\(server.port)\(server.path)"
+    "http://" + HTTPClient.origin(host: server.host, port: server.port) + server.path
   }
 
   /// Registers a new voter at `server` and keeps its token in `tokens`,
@@ -76,23 +75,38 @@ public final class VoteSender: Sendable {
     configuration.connections = 1
     let client = HTTPClient(host: server.host, port: server.port, configuration: configuration)
     let address = address(of: server)
-    switch client.sendBlocking(
-      HTTPRequest(method: "POST", path: server.path + "/voters", isRepeatable: false))
-    {
+    let token = try registeredToken(
+      client.sendBlocking(registration(basePath: server.path)), at: address
+    ).get()
+    do {
+      try tokens.set(token, for: address)
+    } catch {
+      throw VoterRegistrationError("cannot keep the new voter's token in \(tokens.path): \(error)")
+    }
+  }
+
+  /// `POST /voters`: never resent by the client (a second voter would be made).
+  static func registration(basePath: String) -> HTTPRequest {
+    HTTPRequest(method: "POST", path: basePath + "/voters", isRepeatable: false)
+  }
+
+  /// The token a registration's answer brings, or why there is none.
+  static func registeredToken(
+    _ result: Result<HTTPAnswer, LoadFailure>, at address: String
+  ) -> Result<String, VoterRegistrationError> {
+    switch result {
     case .success(let answer) where answer.status == 201 || answer.status == 200:
-      guard let token = token(in: answer.body) else {
-        throw VoterRegistrationError("the server at \(address) answered a new voter without a token")
+      struct Registered: Decodable { var token: String }
+      guard let registered = try? JSONDecoder().decode(Registered.self, from: answer.body) else {
+        return .failure(
+          VoterRegistrationError("the server at \(address) answered a new voter without a token"))
       }
-      do {
-        try tokens.set(token, for: address)
-      } catch {
-        throw VoterRegistrationError("cannot keep the new voter's token in \(tokens.path): \(error)")
-      }
+      return .success(registered.token)
     case .success(let answer):
-      throw VoterRegistrationError(
-        "the server at \(address) did not register a voter (HTTP \(answer.status))")
+      return .failure(
+        VoterRegistrationError("the server at \(address) did not register a voter (HTTP \(answer.status))"))
     case .failure(let failure):
-      throw VoterRegistrationError("cannot register a voter at \(address): \(failure.reason)")
+      return .failure(VoterRegistrationError("cannot register a voter at \(address): \(failure.reason)"))
     }
   }
 
@@ -194,25 +208,15 @@ public final class VoteSender: Sendable {
 
   private func register() {
     state.withLock { $0.registering = true }
-    _ = client.send(HTTPRequest(method: "POST", path: basePath + "/voters", isRepeatable: false)) { result in
+    _ = client.send(Self.registration(basePath: basePath)) { result in
       self.queue.async {
         self.state.withLock { $0.registering = false }
-        switch result {
-        case .success(let answer) where answer.status == 201 || answer.status == 200:
-          guard let token = Self.token(in: answer.body) else {
-            return self.failed("the server's new voter came without a token", retryAfter: nil)
-          }
-          do {
-            try self.tokens.set(token, for: self.server)
-          } catch {
-            return self.failed("cannot keep the voter's token: \(error)", retryAfter: nil)
-          }
+        do {
+          try self.tokens.set(try Self.registeredToken(result, at: self.server).get(), for: self.server)
           self.pump()
-        case .success(let answer):
-          self.failed(
-            "the server did not register a voter (HTTP \(answer.status))", retryAfter: answer.retryAfter)
-        case .failure(let failure):
-          self.failed(failure.reason, retryAfter: nil)
+        } catch {
+          let retryAfter = if case .success(let answer) = result { answer.retryAfter } else { Double?.none }
+          self.failed("\(error)", retryAfter: retryAfter)
         }
       }
     }
@@ -227,11 +231,6 @@ public final class VoteSender: Sendable {
     return (try? JSONDecoder().decode(Answered.self, from: body)).map {
       CommunityTally(up: $0.up, down: $0.down)
     }
-  }
-
-  static func token(in body: Data) -> String? {
-    struct Registered: Decodable { var token: String }
-    return (try? JSONDecoder().decode(Registered.self, from: body))?.token
   }
 
   /// A vote went through: the waits start short again. The last problem
