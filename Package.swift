@@ -24,6 +24,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    // The config file's TOML.
+    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     // The ratings server's: its database, the hash its tokens are kept as, its log and its metrics.
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
@@ -82,6 +84,9 @@ let package = Package(
       ],
       swiftSettings: optimized
     ),
+    // MARK: A person's defaults for the command line: config.toml, read with TOMLKit.
+    .target(name: "ConfigFile", dependencies: ["Support", .product(name: "TOMLKit", package: "TOMLKit")]),
+
     // MARK: Where the community's ratings live: voters, votes and tallies, in SQLite through GRDB.
     .target(
       name: "RatingsDatabase",
@@ -113,7 +118,7 @@ let package = Package(
       name: "emoji-rater",
       dependencies: [
         "EmojiRater", "EmojiServer", "EmojiModel", "Loading", "Terminal", "Support", "RatingsDatabase",
-        "PostgresRatings",
+        "PostgresRatings", "ConfigFile",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -132,6 +137,7 @@ let package = Package(
     ),
     .testTarget(name: "CollectionKitTests", dependencies: ["CollectionKit"]),
     .testTarget(name: "FrameTimingTests", dependencies: ["FrameTiming"]),
+    .testTarget(name: "ConfigFileTests", dependencies: ["ConfigFile"]),
     .testTarget(name: "LoadingTests", dependencies: ["Loading", "Support", "TestSupport"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Support", "TestSupport"]),
     .testTarget(

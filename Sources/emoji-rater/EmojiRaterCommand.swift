@@ -32,7 +32,7 @@ struct EmojiRaterCommand: ParsableCommand {
     version: AppVersion.current,
     subcommands: [
       BrowseCommand.self, BenchCommand.self, ExportCommand.self, StatsCommand.self, SearchCommand.self,
-      DoctorCommand.self, ServeCommand.self, VoterCommand.self,
+      DoctorCommand.self, ServeCommand.self, VoterCommand.self, ConfigCommand.self,
     ],
     defaultSubcommand: BrowseCommand.self
   )
@@ -44,16 +44,37 @@ struct EmojiRaterCommand: ParsableCommand {
   /// exits with status 2, as most Unix tools do, rather than its 64: the
   /// same status as every other refusal to start. Help and the version go
   /// to standard output, status 0, as ArgumentParser writes them.
+  ///
+  /// The config file's settings go in first (`ConfigDefaults`); a file
+  /// that is wrong stops every command that reads it, naming the line.
   static func main() {
+    let given = Array(CommandLine.arguments.dropFirst())
+    let commandLine: ConfigDefaults.CommandLine
     do {
-      var command = try parseAsRoot()
+      commandLine = try ConfigDefaults.commandLine(given, environment: ProcessInfo.processInfo.environment)
+    } catch {
+      StandardError.write(
+        "emoji-rater: the config file: \(error)\nMend the file or move it aside; 'emoji-rater config --help' says what it may hold."
+      )
+      Foundation.exit(2)
+    }
+    do {
+      var command = try parseAsRoot(commandLine.arguments)
       try command.run()
     } catch {
       let status = exitCode(for: error)
-      let message = fullMessage(for: error)
+      var message = fullMessage(for: error)
       if status == .success {
         if !message.isEmpty { print(message) }
         Foundation.exit(0)
+      }
+      // A clash between the file and the command line (--failure-rate
+      // given, server set in the file) names options the person never
+      // typed: say where they came from.
+      if let file = commandLine.file, status == .validationFailure, (try? parseAsRoot(given)) != nil {
+        message +=
+          "\n(Some of these options are the config file's, \(SafeText.escaped(file.path)): "
+          + "'emoji-rater config' shows each setting and where it comes from.)"
       }
       if !message.isEmpty { StandardError.write(message) }
       Foundation.exit(status == .validationFailure ? 2 : status.rawValue)
@@ -82,7 +103,9 @@ struct BrowseCommand: ParsableCommand {
       """
   )
 
-  @Flag(name: .long, help: "Show every skin-tone variant after its base emoji.")
+  @Flag(
+    inversion: .prefixedNo, exclusivity: .chooseLast,
+    help: "Show every skin-tone variant after its base emoji.")
   var skinTones = false
 
   @Option(
@@ -90,8 +113,12 @@ struct BrowseCommand: ParsableCommand {
     help: ArgumentHelp("Read emoji from another copy of Unicode's emoji-test.txt.", valueName: "path"))
   var emojiData: String?
 
-  @Flag(name: .long, help: "Leave the mouse to the terminal (for selecting and copying text).")
-  var noMouse = false
+  @Flag(
+    inversion: .prefixedNo, exclusivity: .chooseLast,
+    help:
+      "Take the mouse for scrolling and voting (--no-mouse leaves it to the terminal, for selecting and copying text)."
+  )
+  var mouse = true
 
   @Option(
     help: ArgumentHelp(
@@ -196,7 +223,7 @@ struct BrowseCommand: ParsableCommand {
     var options = AppOptions()
     options.includeSkinTones = skinTones
     options.emojiDataPath = emojiData
-    options.mouse = !noMouse
+    options.mouse = mouse
     options.items = content.items
     options.mode = mode
     options.order = order

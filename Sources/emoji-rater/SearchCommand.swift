@@ -20,7 +20,7 @@ struct SearchCommand: ParsableCommand {
   @Argument(help: ArgumentHelp("The words to look for, in any order.", valueName: "query"))
   var query: [String]
 
-  @Flag(name: .long, help: "Search the skin-tone variants too.")
+  @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "Search the skin-tone variants too.")
   var skinTones = false
 
   @OptionGroup var language: LanguageOption

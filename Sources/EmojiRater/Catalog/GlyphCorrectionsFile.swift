@@ -8,8 +8,9 @@ import Terminal
 
 /// The kinds a person saw drawn wrong, saved by `emoji-rater doctor --check`
 /// and read at every start: `$XDG_CONFIG_HOME/emoji-rater/glyphs.toml`
-/// (`~/.config/…` without it). Its `[glyphs]` table is the one the config
-/// file will hold, in the same words as `--glyphs`:
+/// (`~/.config/…` without it), beside the person's own `config.toml`,
+/// whose `glyphs` setting wins over it as `--glyphs` does. Its `[glyphs]`
+/// table is in the same words as `--glyphs`:
 ///
 ///     [glyphs]
 ///     flags = "stand-in"
