@@ -58,6 +58,8 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   private var ranking: [ID]?
   /// Operations cancelled but not yet told.
   private var cancelled: [Operation] = []
+  /// Changes heard while an item loaded, for what its load brings (`amend`).
+  private var amendments: [ID: (Value) -> Value] = [:]
   private var submissionScheduled = false
   /// Loads waiting out their latency now, counted by the operations as they
   /// start and end (counting them by asking each operation cost a lock apiece).
@@ -143,11 +145,17 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     cache.peek(id)
   }
 
-  /// Changes the cached value of `id` (a fresher copy: the community's
-  /// votes on an emoji changed), keeping its place in the cache. False when
-  /// none is cached.
+  /// Changes the value of `id` (a fresher copy: the community's votes on
+  /// an emoji changed): the cached one now, keeping its place in the
+  /// cache, and the one a load under way or waiting brings when it lands,
+  /// since that load's answer may be older than the change. Returns
+  /// whether a cached value changed now.
   @discardableResult
-  public func refreshCached(_ id: ID, _ change: (Value) -> Value) -> Bool {
+  public func amend(_ id: ID, _ change: @escaping (Value) -> Value) -> Bool {
+    if operations[id] != nil || requested[id] != nil || refreshes.contains(id) {
+      let earlier = amendments[id]
+      amendments[id] = earlier.map { earlier in { change(earlier($0)) } } ?? change
+    }
     guard let value = cache.peek(id) else { return false }
     return cache.replace(id, with: change(value))
   }
@@ -247,6 +255,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// counts as loading at once; its operation hears of it when the main
   /// thread is next free, and stops waiting then.
   public func cancel(_ id: ID) {
+    amendments.removeValue(forKey: id)
     if withdraw(id) { return }
     if let operation = operations.removeValue(forKey: id) {
       // Told when the main thread is next free, with the new requests. Should
@@ -262,6 +271,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   @discardableResult
   public func withdraw(_ id: ID) -> Bool {
     guard requested.removeValue(forKey: id) != nil else { return false }
+    if operations[id] == nil { amendments.removeValue(forKey: id) }
     tally.cancelledBeforeStart += 1
     return true
   }
@@ -269,6 +279,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// Cancels every load except those for `kept` (a mode switch).
   public func cancelAll(except kept: Set<ID> = []) {
     for id in Array(operations.keys) + Array(requested.keys) where !kept.contains(id) { cancel(id) }
+    for id in refreshes where !kept.contains(id) { amendments.removeValue(forKey: id) }
     refreshes.removeAll { !kept.contains($0) }
   }
 
@@ -442,12 +453,13 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
       // again since is answered by it.
       requested.removeValue(forKey: id)
       // Data is keyed by identifier, so even a load cancelled too late is good to keep.
-      store(value, for: id)
+      store(amendments.removeValue(forKey: id).map { $0(value) } ?? value, for: id)
       failures.removeValue(forKey: id)
       onChange?(id)
     case .failed(let failure):
       countFailure(failure)
       if isCurrent {
+        amendments.removeValue(forKey: id)
         failures[id] = failure
         onChange?(id)
       }

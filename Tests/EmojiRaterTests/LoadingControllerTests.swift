@@ -59,6 +59,25 @@ import Testing
     #expect(controller.loader.counters.queued + controller.loader.counters.inFlight == 30)
   }
 
+  /// Another terminal votes on an emoji whose cell is still loading: the
+  /// tally heard shows when the load lands, not the older one it brings.
+  @Test func aTallyHeardWhileACellLoadsShowsWhenItLands() async {
+    let controller = controller(.async)
+    controller.update(visibleRows: 0..<3, layout: layout)
+    #expect(await eventually { scheduler.pendingCount == 30 })
+    let heard = CommunityTally(up: 5, down: 1)
+    controller.updateCommunity(of: 0, to: heard)
+    await finishLoads(controller)
+    guard case .loaded(let first) = controller.content(at: IndexPath(item: 0, section: 0)),
+      case .loaded(let second) = controller.content(at: IndexPath(item: 1, section: 0))
+    else {
+      Issue.record("the first row should be loaded")
+      return
+    }
+    #expect(first.community == heard)
+    #expect(second.community == nil, "a cell nobody voted on brings what its load brought")
+  }
+
   @Test func prefetchedCellsAreReadyWhenTheyScrollIntoView() async {
     let controller = controller(.prefetch, prefetchRows: 2)
     controller.update(visibleRows: 0..<3, layout: layout)

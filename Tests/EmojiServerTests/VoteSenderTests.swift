@@ -112,7 +112,19 @@ import Testing
     #expect(try await setup.database.tally(of: "1f44d") == Tally(up: 0, down: 1))
     // Said once, in one status.
     let refusals = setup.statuses.get().compactMap(\.refusal)
-    #expect(refusals == ["the server refused the vote on ffffff (HTTP 404)"])
+    #expect(refusals == ["the server refused the vote on ffffff (HTTP 404): no such emoji: ffffff"])
+  }
+
+  /// The server's reason goes on the bottom line: never a control
+  /// character a hostile server put in it, never more than a line's room.
+  @Test func aRefusalsReasonIsShownSafeAndShort() {
+    let clock = #"{"error": "time is in the future: check the clock"}"#
+    #expect(VoteSender.reason(in: Data(clock.utf8)) == "time is in the future: check the clock")
+    let hostile = #"{"error": "\u001b]52;c;eA==\u0007"# + String(repeating: "a", count: 200) + #""}"#
+    let shown = VoteSender.reason(in: Data(hostile.utf8)) ?? ""
+    #expect(!shown.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7f }, "\(shown)")
+    #expect((1...80).contains(shown.count), "\(shown)")
+    #expect(VoteSender.reason(in: Data("<html>busy</html>".utf8)) == nil)
   }
 
   /// Whether `outbox` is empty within ten seconds.

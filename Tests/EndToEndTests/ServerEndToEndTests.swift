@@ -161,10 +161,13 @@ import Testing
     }
     let session = try TmuxSession.app(["--source", server.address, "--mode", "async"], columns: 80, rows: 24)
     defer { session.kill() }
-    let shown = try session.waitFor { $0.contains("grinning face · ▲2 ▼0 100% up") }
+    // The first row: 😀 all up, 😃 all down; the selected 😀 has its
+    // bracket. Its cells load one by one, 😃's maybe after the status line
+    // shows 😀's counts, so the test waits for both.
+    let shown = try session.waitFor {
+      $0.contains("grinning face · ▲2 ▼0 100% up") && $0.contains("[😀 ] 😃 ▁ 😄   ")
+    }
     #expect(shown.held, "\(shown.screen)")
-    // The first row: 😀 all up, 😃 all down; the selected 😀 has its bracket.
-    #expect(shown.screen.contains("[😀 ] 😃 ▁ 😄   "), "\(shown.screen)")
     try session.press("Right")
     let moved = try session.waitFor { $0.contains("grinning face with big eyes · ▲0 ▼1 0% up") }
     #expect(moved.held, "\(moved.screen)")

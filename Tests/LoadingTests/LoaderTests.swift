@@ -68,6 +68,33 @@ final class FetchLog: Sendable {
     #expect(!loader.hasOutstandingLoads, "a fresh value is not loaded again")
   }
 
+  /// A change heard while an item loads (the community voted on it) is
+  /// newer than what the load may bring: it is made to that when it lands,
+  /// to a stale value's refresh too, and forgotten with a cancelled load.
+  @Test func aChangeHeardWhileAnItemLoadsIsMadeToWhatTheLoadBrings() async {
+    let loader = makeLoader()
+    loader.load(1, priority: .visible)
+    loader.load(2, priority: .visible)
+    #expect(!loader.amend(1) { $0 + " +1 up" }, "nothing cached yet")
+    loader.amend(1) { $0 + " +2 up" }
+    loader.amend(2) { $0 + " +1 down" }
+    loader.cancel(2)
+    #expect(!loader.amend(3) { $0 + " never" }, "not loading: nothing to change")
+    await deliver(loader, completed: 1)
+    #expect(loader.cachedValue(for: 1) == "value 1 +1 up +2 up", "both changes, in the order heard")
+    loader.load(2, priority: .visible)
+    loader.load(3, priority: .visible)
+    await deliver(loader, completed: 3)
+    #expect(loader.cachedValue(for: 2) == "value 2", "the cancelled load's change went with it")
+    #expect(loader.cachedValue(for: 3) == "value 3")
+
+    loader.markAllStale()
+    loader.refresh(1)
+    #expect(loader.amend(1) { $0 + " live" }, "the value shown changes at once")
+    await deliver(loader, completed: 4)
+    #expect(loader.cachedValue(for: 1) == "value 1 live", "and so does the refresh that lands after")
+  }
+
   /// A long session loads millions of items: what the loader keeps per
   /// item ever loaded is bounded like the cache.
   @Test func attemptsAreRememberedForNoMoreItemsThanTheCacheHolds() async {

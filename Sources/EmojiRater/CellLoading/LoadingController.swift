@@ -406,11 +406,12 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     for position in prefetching.planner.visible { loader.refresh(shown.catalogItem(position)) }
   }
 
-  /// The community's votes on catalog item `item` are now `tally` (the
-  /// server answered a vote with them): a cached cell shows them from the
-  /// next frame, where it has any.
+  /// The community's votes on catalog item `item` are now `tally` (heard
+  /// live, or the server answered a vote with them): a cached cell shows
+  /// them from the next frame, and a cell loading shows them over what its
+  /// load brings, which may be older.
   public func updateCommunity(of item: Int, to tally: CommunityTally) {
-    guard loader.refreshCached(item, { $0.with(community: tally) }) else { return }
+    guard loader.amend(item, { $0.with(community: tally) }) else { return }
     guard let position = shown.shownItem(item), prefetching.planner.visible.contains(position) else { return }
     changedItems?.insert(position)
     onChange?()

@@ -194,7 +194,9 @@ public final class VoteSender: Sendable {
       outbox.remove(id: vote.id)
       let empty = outbox.count == 0
       state.withLock {
-        $0.refusal = "the server refused the vote on \(vote.emoji) (HTTP \(answer.status))"
+        $0.refusal =
+          "the server refused the vote on \(vote.emoji) (HTTP \(answer.status))"
+          + (Self.reason(in: answer.body).map { ": \($0)" } ?? "")
         if empty { $0.problem = nil }
       }
       report()
@@ -231,6 +233,17 @@ public final class VoteSender: Sendable {
     return (try? JSONDecoder().decode(Answered.self, from: body)).map {
       CommunityTally(up: $0.up, down: $0.down)
     }
+  }
+
+  /// The server's reason for an error (`{"error": "time is in the future:
+  /// check the clock"}`), cut to a bottom line's room, made safe to show.
+  static func reason(in body: Data) -> String? {
+    struct Refused: Decodable { var error: String }
+    guard let reason = (try? JSONDecoder().decode(Refused.self, from: body))?.error, !reason.isEmpty else {
+      return nil
+    }
+    let shown = SafeText.printable(reason)
+    return shown.count > 80 ? shown.prefix(79) + "…" : shown
   }
 
   /// A vote went through: the waits start short again. The last problem
