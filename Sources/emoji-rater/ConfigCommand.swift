@@ -40,7 +40,7 @@ struct ConfigCommand: ParsableCommand {
     // again for its lines, which the command line does not carry.
     let file = try ConfigFile.read(path)
     let fromFile = try file?.arguments(for: "browse", options: ConfigDefaults.options) ?? []
-    let browse = try BrowseCommand.parse(fromFile + given)
+    let browse = try BrowseCommand.parse(fromFile + given).options
     print(
       file == nil
         ? "config file: \(SafeText.printable(path)) (there is none: every setting below is the default or the command line's)"

@@ -8,8 +8,9 @@ import Foundation
 /// own, so that each is read, checked and explained by the option it stands
 /// for, and the command line still wins (the last of an option counts).
 enum ConfigDefaults {
-  /// A setting for every option of the app (`browse`), by its long name,
-  /// `server` for `--source`; and the other commands with the same option.
+  /// A setting for every option of the app (`browse`, and `pick`, which
+  /// takes them all), by its long name, `server` for `--source`; and the
+  /// other commands with the same option.
   /// `bench`, `serve` and `doctor` read none: a benchmark's figures and a
   /// server's behaviour are what their command lines say, on any machine.
   static let settings: [Setting] = [
@@ -50,13 +51,13 @@ enum ConfigDefaults {
   /// shows the value the app would start with.
   struct Setting: Sendable {
     let option: ConfigOption
-    let shown: @Sendable (BrowseCommand) -> String
+    let shown: @Sendable (BrowseOptions) -> String
 
     init(
       _ key: String, _ kind: ConfigOption.Kind, also commands: Set<String> = [],
-      shown: @escaping @Sendable (BrowseCommand) -> String
+      shown: @escaping @Sendable (BrowseOptions) -> String
     ) {
-      option = ConfigOption(key: key, kind: kind, commands: commands.union(["browse"]))
+      option = ConfigOption(key: key, kind: kind, commands: commands.union(["browse", "pick"]))
       self.shown = shown
     }
   }

@@ -80,7 +80,7 @@ import Testing
   }
 
   func randomCommand(_ random: inout SeededGenerator, size: Size) -> Command {
-    switch Int.random(in: 0..<24, using: &random) {
+    switch Int.random(in: 0..<26, using: &random) {
     case 0..<6: .scroll(rows: Int.random(in: -3...3, using: &random))
     case 6..<10: .move([.up, .down, .left, .right][Int.random(in: 0..<4, using: &random)])
     case 10: .page(down: Bool.random(using: &random))
@@ -93,6 +93,7 @@ import Testing
     case 17: .vote([Vote.up, .down, nil][Int.random(in: 0..<3, using: &random)])
     case 18: .undoVote
     case 19: Bool.random(using: &random) ? .openVoteOverlay : .closeOverlay
+    case 20, 21: .toggleMark  // picking: a mark on the selected cell, or none
     default: .select(row: Int.random(in: 0..<size.rows, using: &random), column: 3)
     }
   }
@@ -104,6 +105,8 @@ import Testing
     let size = Size(rows: rows, columns: columns)
     var random = SeededGenerator(seed: seed)
     var (state, content, memo) = start(size)
+    // Half the runs pick: cells marked and unmarked as they go.
+    if seed.isMultiple(of: 2) { state.picker = Picker() }
     var canvas = TextCanvas(size: size)
     // Frames' timings for the HUD: its figures change as they come.
     var stats = FrameStats()
@@ -145,6 +148,9 @@ import Testing
 
       memo.forget(items: content.takeChanges())
       memo.forget(items: effects.voteChanges.compactMap { state.shown.shownItem($0.item) })
+      for case .markChanged(let item) in effects {
+        memo.forget(items: [item].compactMap(state.shown.shownItem))
+      }
       RootView.draw(state, content: content, hud: hud, spinners: spinners, memo: memo, on: canvas)
       let fresh = TextCanvas(size: canvas.size)
       RootView.draw(state, content: content, hud: hud, spinners: spinners, on: fresh)

@@ -68,7 +68,7 @@ import Testing
 
   @Test func theHintLineGivesTheTablesHintsMostNeededFirst() {
     #expect(
-      KeyMap.hints == ["Enter vote", "/ search", "f HUD", "m mode", "? help", "q quit", "arrows/hjkl move"])
+      KeyMap.hints() == ["Enter vote", "/ search", "f HUD", "m mode", "? help", "q quit", "arrows/hjkl move"])
     // Each hint's key is one of its line's.
     for group in KeyMap.groups {
       guard let hint = group.hint else { continue }
@@ -79,5 +79,46 @@ import Testing
         group.keys.split(separator: " ").map(String.init).contains(key),
         "\(hint.text) names no key of \(group.keys)")
     }
+  }
+
+  /// Picking, the pick's keys win over the table's, and mean their
+  /// commands wherever they are bound; the rest of the table still works
+  /// (the mouse, the vote box's keys).
+  @Test func pickingsKeysWinWhereTheyAreBound() {
+    for group in KeyMap.pickGroups {
+      for binding in group.bindings {
+        for trigger in binding.triggers {
+          for mode in binding.modes {
+            let expected: Command =
+              if case .select = binding.command { .select(row: 5, column: 9) } else { binding.command }
+            let command = KeyBindings.command(
+              for: Self.event(trigger), helpShown: mode == .help, votingShown: mode == .voting,
+              searching: mode == .search, picking: true)
+            #expect(command == expected, "\(trigger) in \(mode) while picking")
+          }
+        }
+      }
+    }
+    let searching = { (key: Key) in
+      KeyBindings.command(for: .key(key), helpShown: false, searching: true, picking: true)
+    }
+    #expect(searching(.enter) == .choose)
+    #expect(searching(.escape) == .abandonPick(interrupted: false))
+    #expect(searching(.character("q")) == .searchInput("q"), "q is a letter of the search")
+    #expect(searching(.control("c")) == .abandonPick(interrupted: true))
+    #expect(
+      KeyBindings.command(for: .key(.character("+")), helpShown: false, votingShown: true, picking: true)
+        == .vote(.up))
+    // Browsing, nothing changed.
+    #expect(KeyBindings.command(for: .key(.enter), helpShown: false) == .openVoteOverlay)
+  }
+
+  @Test func pickingsHelpNamesAKeyOnEveryLine() {
+    for group in KeyMap.pickGroups {
+      #expect(!group.keys.isEmpty, "\(group.action) names no key")
+    }
+    #expect(
+      KeyMap.hints(picking: true) == ["Enter pick", "Tab mark", "Esc cancel", "F1 help", "arrows move"])
+    #expect(KeyMap.helpText(picking: true).contains("Esc q ^C"))
   }
 }

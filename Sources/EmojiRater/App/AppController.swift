@@ -17,12 +17,18 @@ public final class AppController {
   /// Where the selection and the filter are kept for the next run.
   private let memoryPath: String?
   private var sources: [any DispatchSourceProtocol] = []
+  /// Picking: where the choice is printed, and how.
+  private let pickTerminal: PickTerminal?
 
-  public init(frames: FrameLoop, statsJSONPath: String? = nil, memoryPath: String? = nil) {
+  public init(
+    frames: FrameLoop, statsJSONPath: String? = nil, memoryPath: String? = nil,
+    pickTerminal: PickTerminal? = nil
+  ) {
     self.frames = frames
     screen = frames.screen
     self.statsJSONPath = statsJSONPath
     self.memoryPath = memoryPath
+    self.pickTerminal = pickTerminal
   }
 
   /// Runs the app until the person quits; never returns.
@@ -31,7 +37,7 @@ public final class AppController {
     if let signals = screen.signalDescriptor {
       watch(signals) { $0.handleSignals() }
     }
-    frames.onQuit = { [unowned self] in quit(status: 0) }
+    frames.onQuit = { [unowned self] in quit(status: frames.pickOutcome?.status ?? 0) }
     startWatchdog()
     frames.start()
     // Keys typed during the width probe wait in ncurses' own queue, where
@@ -66,7 +72,8 @@ public final class AppController {
   private func handleSignals() {
     for signal in SignalForwarding.drain() {
       switch signal {
-      case SIGINT: quit(status: 0)  // Like q and Ctrl-C (which the raw terminal sends as a key).
+      // Like q and Ctrl-C (which the raw terminal sends as a key); a pick's is an interrupt.
+      case SIGINT: quit(status: pickTerminal == nil ? 0 : PickOutcome.interrupted.status)
       case _ where SignalForwarding.quitting.contains(signal): quit(status: 128 + signal)
       case SIGWINCH: frames.enqueue([.resize])
       case SIGTSTP:
@@ -110,8 +117,13 @@ public final class AppController {
         if status == 0 { status = 1 }
       }
     }
-    let summary = SessionSummary.line(stats: frames.stats, loading: frames.loading.loadingSummary)
-    Platform.write(Array((SafeText.escaped(summary) + "\n").utf8), to: STDOUT_FILENO)
+    if let pickTerminal {
+      // The choice is a pick's whole output: no summary line on the terminal either.
+      pickTerminal.print(frames.pickOutcome ?? .abandoned)
+    } else {
+      let summary = SessionSummary.line(stats: frames.stats, loading: frames.loading.loadingSummary)
+      Platform.write(Array((SafeText.escaped(summary) + "\n").utf8), to: STDOUT_FILENO)
+    }
     // _exit, not exit: everything the person needs is written above, and
     // exit's clean-up would run the libraries' destructors under loader
     // threads still finishing their loads (a fuzzed run under load once

@@ -15,6 +15,14 @@ public enum AppLauncher {
   /// it leaves through `exit`.
   @MainActor
   public static func launch(_ options: AppOptions) -> Int32 {
+    // A pick draws on the terminal whatever standard output is.
+    var pickTerminal: PickTerminal?
+    if let pick = options.pick {
+      switch PickTerminal.takeOver(format: pick.format) {
+      case .success(let terminal): pickTerminal = terminal
+      case .failure(let error): return fail(error, status: 2)
+      }
+    }
     // Check for a terminal before the catalog is read, so a redirected run
     // fails at once and leaves the terminal untouched.
     guard Platform.isTerminal(STDIN_FILENO), Platform.isTerminal(STDOUT_FILENO) else {
@@ -90,6 +98,7 @@ public enum AppLauncher {
     state.votesAreReadOnly = ratings.access == .readOnly
     state.hasCommunity = options.loading.source.server != nil && options.items == nil
     state.restore(memory)
+    if options.pick != nil { state.picker = Picker() }
     let clock = SystemClock()
     let loading = LoadingController(
       catalog: catalog, layout: state.layout, options: options.loading, clock: clock, glyphs: glyphs)
@@ -109,7 +118,14 @@ public enum AppLauncher {
       frames.rankings = CommunityRankings(server: server)
     }
     if options.order != .catalog { frames.enqueue(.order(options.order)) }
-    AppController(frames: frames, statsJSONPath: options.statsJSONPath, memoryPath: memoryPath).run()
+    if let pick = options.pick {
+      // Typing searches at once, as in fzf, from the query given if any.
+      frames.enqueue(.startSearch)
+      for character in pick.query ?? "" { frames.enqueue(.searchInput(character)) }
+    }
+    AppController(
+      frames: frames, statsJSONPath: options.statsJSONPath, memoryPath: memoryPath, pickTerminal: pickTerminal
+    ).run()
   }
 
   /// Where the person's votes go when the emoji come from a ratings

@@ -25,6 +25,8 @@ public struct AppOptions: Sendable {
   public var glyphs = GlyphSettings()
   /// The language names show and search in, beside English (`--lang`, `LANG`).
   public var language = UserLanguage.english
+  /// `emoji-rater pick`: draw on the terminal, print the choice (nil: browse).
+  public var pick: PickOptions?
 
   public init() {}
 }

@@ -72,6 +72,8 @@ public struct AppState: Sendable {
   /// flat position of a selection that names nothing.
   public private(set) var selection: IndexPath?
   public private(set) var isHelpShown = false
+  /// Picking (`emoji-rater pick`), and what is marked; nil when browsing.
+  public var picker: Picker?
   /// The frame-timing HUD on the bottom line (`f` hides it for the key hints).
   public private(set) var isHUDShown = true
   /// A standing notice for the bottom line (e.g. the ASCII fallback).
@@ -190,6 +192,11 @@ public struct AppState: Sendable {
     selectedItem.flatMap { votes[$0] }
   }
 
+  /// Whether the item shown at flat position `shownItem` is marked to be picked.
+  public func isMarked(atShown shownItem: Int) -> Bool {
+    picker?.isMarked(shown.catalogItem(shownItem)) == true
+  }
+
   /// The vote of the item shown at flat position `shownItem`.
   public func vote(atShown shownItem: Int) -> Vote? {
     // Asked for every cell drawn; most screens have no votes on them at all.
@@ -225,6 +232,10 @@ public struct AppState: Sendable {
     /// Give the terminal back to the shell until `fg` (Ctrl-Z).
     case suspend
     case quit
+    /// A pick ended: the app leaves, printing what was chosen.
+    case finishPick(PickOutcome)
+    /// The catalog item was marked or unmarked: its cell draws again.
+    case markChanged(item: Int)
   }
 
   /// Applies `command` and returns what it asks of the world outside.
@@ -368,7 +379,28 @@ public struct AppState: Sendable {
     case .cycleMode: effects.append(.cycleMode)
     case .resetStatistics: effects.append(.resetStatistics)
     case .suspend: effects.append(.suspend)
-    case .quit: effects.append(.quit)
+    // Whatever leaves a pick (q behind the vote box, a signal) leaves it printing nothing.
+    case .quit: effects.append(picker == nil ? .quit : .finishPick(.abandoned))
+    case .choose:
+      guard let picker else { return }
+      let items = picker.marked.isEmpty ? selectedItem.map { [$0] } ?? [] : picker.marked
+      guard !items.isEmpty else {
+        message = "nothing here to pick: type another search, or Esc to leave"
+        return
+      }
+      effects.append(.finishPick(.chosen(items.map(fullCatalog.emoji(atFlatIndex:)))))
+    case .toggleMark:
+      guard picker != nil, let item = selectedItem else { return }
+      let marked = picker?.toggle(item) == true
+      effects.append(.markChanged(item: item))
+      let count = picker?.marked.count ?? 0
+      let name = fullCatalog.emoji(atFlatIndex: item).shownName
+      message =
+        (marked ? "marked \(name)" : "unmarked \(name)")
+        + (count == 0 ? "" : ": Enter prints the \(count) marked")
+    case .abandonPick(let interrupted):
+      guard picker != nil else { return }
+      effects.append(.finishPick(interrupted ? .interrupted : .abandoned))
     }
   }
 

@@ -54,4 +54,13 @@ public enum Command: Equatable, Sendable {
   /// Ctrl-Z: gives the terminal back to the shell until `fg`.
   case suspend
   case quit
+  /// Picking: prints the marked emoji, or else the selected one, and
+  /// leaves (Enter).
+  case choose
+  /// Picking: marks the selected emoji to be printed with the others, or
+  /// unmarks it (Tab).
+  case toggleMark
+  /// Picking: leaves without printing anything (Esc, q; Ctrl-C is
+  /// `interrupted`, which a shell tells apart).
+  case abandonPick(interrupted: Bool)
 }

@@ -121,6 +121,8 @@ public final class FrameLoop {
   private var searchRunner: SearchRunner?
   /// A command asked to quit: the tick ends there.
   private var quitRequested = false
+  /// How a pick ended, for the controller to print as it leaves.
+  public private(set) var pickOutcome: PickOutcome?
   /// The query on screen, and when the first keystroke its matches are
   /// not yet drawn for was handled: the start of a search's time to results.
   private var shownQuery: String?
@@ -362,7 +364,7 @@ public final class FrameLoop {
     guard
       let command = KeyBindings.command(
         for: event, helpShown: state.isHelpShown, votingShown: state.voteOverlay != nil,
-        searching: state.search?.isEditing == true)
+        searching: state.search?.isEditing == true, picking: state.picker != nil)
     else { return }
     perform(command)
   }
@@ -421,6 +423,11 @@ public final class FrameLoop {
       // Back after `fg`: the size may have changed while stopped.
       perform(.resize(screen.updateSize()))
     case .quit:
+      quitRequested = true
+    case .markChanged(let item):
+      memo.forget(items: [item].compactMap(state.shown.shownItem))
+    case .finishPick(let outcome):
+      pickOutcome = outcome
       quitRequested = true
     }
   }

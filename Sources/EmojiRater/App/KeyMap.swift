@@ -71,7 +71,9 @@ public enum KeyMap {
     /// prompt are for `action` to tell ("arrows choose").
     public var keys: String {
       var names: [String] = []
-      for binding in bindings where binding.modes.contains(.grid) {
+      // A line of the prompt's alone (picking's Backspace) names the prompt's.
+      let mode: Mode = bindings.contains { $0.modes.contains(.grid) } ? .grid : .search
+      for binding in bindings where binding.modes.contains(mode) {
         for trigger in binding.triggers where !names.contains(trigger.label) { names.append(trigger.label) }
       }
       return names.joined(separator: " ")
@@ -83,11 +85,6 @@ public enum KeyMap {
   public struct Hint: Sendable {
     public var text: String
     public var rank: Int
-  }
-
-  /// The hint line's words, in rank order.
-  public static var hints: [String] {
-    groups.compactMap(\.hint).sorted { $0.rank < $1.rank }.map(\.text)
   }
 
   /// Rows the mouse wheel scrolls per notch.
@@ -175,31 +172,84 @@ public enum KeyMap {
       key(.control("z"), to: .suspend, in: anywhere)),
   ]
 
+  /// What picking (`emoji-rater pick`) binds, over the table. The search
+  /// prompt is open from the start and stays open, so typing searches at
+  /// once, as in fzf: these are the keys that work then, and all that help
+  /// and the hint line show while picking.
+  public static let pickGroups: [Group] = [
+    line(
+      "print the marked emoji, else the selected, and leave", hint: Hint(text: "Enter pick", rank: 0),
+      key(.enter, to: .choose, in: [.grid, .search])),
+    line(
+      "mark / unmark, to print several", hint: Hint(text: "Tab mark", rank: 1),
+      key(.tab, to: .toggleMark, in: [.grid, .search])),
+    line(
+      "move the selection", hint: Hint(text: "arrows move", rank: 4),
+      key(.left, to: .move(.left), in: [.grid, .search]), key(.down, to: .move(.down), in: [.grid, .search]),
+      key(.up, to: .move(.up), in: [.grid, .search]), key(.right, to: .move(.right), in: [.grid, .search])),
+    line(
+      "page up / down", key(.pageUp, to: .page(down: false), in: [.grid, .search]),
+      key(.pageDown, to: .page(down: true), in: [.grid, .search])),
+    line(
+      "scroll / select",
+      Binding(triggers: [.mouse(.wheelDown)], command: .scroll(rows: wheelRows), modes: mouseModes),
+      Binding(triggers: [.mouse(.wheelUp)], command: .scroll(rows: -wheelRows), modes: mouseModes),
+      Binding(triggers: [.mouse(.press)], command: .select(row: 0, column: 0), modes: mouseModes)),
+    line(
+      "type to search, Backspace to take back",
+      key(.backspace, .delete, to: .searchBackspace, in: [.search])),
+    line(
+      "show / hide this help", hint: Hint(text: "F1 help", rank: 3),
+      key(.function(1), to: .toggleHelp, in: [.grid, .search, .help])),
+    line(
+      "leave printing nothing (^C: status 130)", hint: Hint(text: "Esc cancel", rank: 2),
+      key(.escape, to: .abandonPick(interrupted: false), in: [.grid, .search]),
+      character("q", to: .abandonPick(interrupted: false)),
+      key(.control("c"), to: .abandonPick(interrupted: true), in: anywhere)),
+    line("suspend (fg resumes)", key(.control("z"), to: .suspend, in: anywhere)),
+  ]
+
+  /// Help's lines while browsing, or picking.
+  public static func groups(picking: Bool) -> [Group] { picking ? pickGroups : groups }
+
+  /// The hint line's words, in rank order, while browsing or picking.
+  public static func hints(picking: Bool = false) -> [String] {
+    groups(picking: picking).compactMap(\.hint).sorted { $0.rank < $1.rank }.map(\.text)
+  }
+
   /// The bindings of `mode`, in the table's order.
-  static func bindings(in mode: Mode) -> [Binding] {
-    groups.flatMap(\.bindings).filter { $0.modes.contains(mode) }
+  static func bindings(in mode: Mode, picking: Bool = false) -> [Binding] {
+    (picking ? pickGroups + groups : groups).flatMap(\.bindings).filter { $0.modes.contains(mode) }
   }
 
   /// The command `trigger` means in `mode`, if any.
-  static func command(for trigger: Trigger, in mode: Mode) -> Command? {
-    commands[mode]?[trigger]
+  static func command(for trigger: Trigger, in mode: Mode, picking: Bool = false) -> Command? {
+    (picking ? pickingCommands : commands)[mode]?[trigger]
   }
 
   /// What each trigger means in each mode, the first binding of it winning:
   /// looked up once per event, not walked.
-  private static let commands: [Mode: [Trigger: Command]] = Dictionary(
-    uniqueKeysWithValues: Mode.allCases.map { mode in
-      var meanings: [Trigger: Command] = [:]
-      for binding in bindings(in: mode) {
-        for trigger in binding.triggers where meanings[trigger] == nil { meanings[trigger] = binding.command }
-      }
-      return (mode, meanings)
-    })
+  private static let commands = meanings(picking: false)
+  private static let pickingCommands = meanings(picking: true)
+
+  private static func meanings(picking: Bool) -> [Mode: [Trigger: Command]] {
+    Dictionary(
+      uniqueKeysWithValues: Mode.allCases.map { mode in
+        var meanings: [Trigger: Command] = [:]
+        for binding in bindings(in: mode, picking: picking) {
+          for trigger in binding.triggers where meanings[trigger] == nil {
+            meanings[trigger] = binding.command
+          }
+        }
+        return (mode, meanings)
+      })
+  }
 
   /// The table as the command line's `--help` gives it: a line a group.
-  public static var helpText: String {
-    let width = groups.map(\.keys.count).max() ?? 0
-    return groups.map { "  " + $0.keys.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.action }
+  public static func helpText(picking: Bool = false) -> String {
+    let lines = groups(picking: picking)
+    let width = lines.map(\.keys.count).max() ?? 0
+    return lines.map { "  " + $0.keys.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.action }
       .joined(separator: "\n")
   }
 }

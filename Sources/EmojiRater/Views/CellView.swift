@@ -15,12 +15,13 @@ public enum CellContent: Equatable, Sendable {
 ///
 ///     [😀+]   bracket, two-column glyph slot, marker column, bracket
 ///     ▲😀     a vote, on a cell not selected: ▲ up (green), ▼ down (red)
+///     ✓😀     marked by a pick to be printed (in place of a vote's sign)
 ///      😀 ▆   the community's votes, on a cell not selected, where a
 ///             ratings server counts them: a bar as high as the share
 ///             that is up, green where most are up, red where most are down
 ///
 /// The brackets show only on the selected cell, in the vote's colour if it
-/// has one. Every part is placed at an absolute column, so whatever a
+/// has one (the mark's, if it is marked). Every part is placed at an absolute column, so whatever a
 /// terminal does with a glyph's width, the next cell starts where it should.
 enum CellView {
   static let spinner: [Unicode.Scalar] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
@@ -104,15 +105,17 @@ enum CellView {
   /// frame, should the cell be loading).
   @MainActor
   static func draw(
-    _ content: CellContent, vote: Vote?, selected: Bool, spinnerFrame: Int, row: Int, x: Int,
-    on canvas: any Canvas
+    _ content: CellContent, vote: Vote?, marked: Bool = false, selected: Bool, spinnerFrame: Int, row: Int,
+    x: Int, on canvas: any Canvas
   ) {
     let slot = x + 1
     let style = selected ? Theme.selection : Style.plain
     if selected {
-      let bracket = vote.map(Theme.vote) ?? Theme.bracket
+      let bracket = marked ? Theme.mark : vote.map(Theme.vote) ?? Theme.bracket
       canvas.text("[", row: row, column: x, maxWidth: 1, style: bracket)
       canvas.text("]", row: row, column: x + 4, maxWidth: 1, style: bracket)
+    } else if marked {
+      canvas.text(canvas.isUnicode ? "✓" : "*", row: row, column: x, maxWidth: 1, style: Theme.mark)
     } else if let vote {
       canvas.text(
         voteSign(vote, unicode: canvas.isUnicode), row: row, column: x, maxWidth: 1, style: Theme.vote(vote))
@@ -149,7 +152,7 @@ enum CellView {
       // then one run of one colour, not two colour changes a cell (at
       // 200×60 paging, a third fewer bytes a frame). Blanks look the same.
       // Unselected, the glyph's padding covers the two blanks after its slot too.
-      if !selected, vote == nil { canvas.fill(row: row, column: x, width: 1, style: Theme.spinner) }
+      if !selected, vote == nil, !marked { canvas.fill(row: row, column: x, width: 1, style: Theme.spinner) }
       canvas.glyph(
         frames[spinnerFrame % frames.count], row: row, column: slot,
         width: selected ? CellGlyph.slotWidth : CellGlyph.slotWidth + 2,

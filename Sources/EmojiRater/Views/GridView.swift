@@ -18,6 +18,8 @@ enum GridView {
   struct Cell: Equatable {
     var content: CellContent
     var vote: Vote?
+    /// Marked to be printed by a pick.
+    var marked = false
   }
 
   /// What the canvas shows from the last frame: each grid line, and the
@@ -86,7 +88,8 @@ enum GridView {
             } else {
               cells[column] = Cell(
                 content: content.content(at: IndexPath(item: items.lowerBound + column, section: section)),
-                vote: state.vote(atShown: firstPosition + column))
+                vote: state.vote(atShown: firstPosition + column),
+                marked: state.isMarked(atShown: firstPosition + column))
             }
             drawing.draw(cells[column]!, column: column, erasing: true)
           }
@@ -98,7 +101,11 @@ enum GridView {
           var cells: [Cell?] = []
           cells.reserveCapacity(contents.count)
           for column in contents.indices {
-            cells.append(Cell(content: contents[column], vote: state.vote(atShown: firstPosition + column)))
+            let position = firstPosition + column
+            cells.append(
+              Cell(
+                content: contents[column], vote: state.vote(atShown: position),
+                marked: state.isMarked(atShown: position)))
           }
           for column in cells.indices { drawing.draw(cells[column]!, column: column, erasing: false) }
           lines.append(.cells(selectedColumn: selectedColumn, cells: cells))
@@ -125,7 +132,7 @@ enum GridView {
       let x = layout.originX(ofColumn: column)
       if erasing { canvas.fill(row: row, column: x, width: layout.metrics.cellWidth, style: .plain) }
       CellView.draw(
-        cell.content, vote: cell.vote, selected: column == selectedColumn,
+        cell.content, vote: cell.vote, marked: cell.marked, selected: column == selectedColumn,
         spinnerFrame: CellView.spinnerFrame(
           item: firstItem + column, row: gridRow, step: step, groups: groups),
         row: row, x: x, on: canvas)

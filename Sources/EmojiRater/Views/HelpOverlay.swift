@@ -2,9 +2,10 @@ import Terminal
 
 /// The `?` overlay: every key, in a box over the middle of the grid.
 enum HelpOverlay {
-  /// Keys and what they do, a line a group of the table (`KeyMap`).
-  static var entries: [(keys: String, action: String)] {
-    KeyMap.groups.map { ($0.keys, $0.action) }
+  /// Keys and what they do, a line a group of the table (`KeyMap`), or of
+  /// the pick's.
+  static func entries(picking: Bool) -> [(keys: String, action: String)] {
+    KeyMap.groups(picking: picking).map { ($0.keys, $0.action) }
   }
 
   static let notes = [
@@ -15,7 +16,8 @@ enum HelpOverlay {
   ]
 
   @MainActor
-  static func draw(on canvas: any Canvas, gridHeight: Int) {
+  static func draw(on canvas: any Canvas, gridHeight: Int, picking: Bool = false) {
+    let entries = entries(picking: picking)
     let keyWidth = entries.map(\.keys.count).max() ?? 0
     let lines =
       entries.map { $0.keys.padding(toLength: keyWidth + 2, withPad: " ", startingAt: 0) + $0.action }

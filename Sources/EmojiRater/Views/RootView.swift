@@ -36,7 +36,7 @@ public enum RootView {
     }
     // Overlays are drawn over the grid: the next frame draws the grid whole again.
     if state.isHelpShown {
-      HelpOverlay.draw(on: canvas, gridHeight: state.screen.gridHeight)
+      HelpOverlay.draw(on: canvas, gridHeight: state.screen.gridHeight, picking: state.picker != nil)
       memo?.invalidate()
     } else if let overlay = state.voteOverlay, let overlayFrame = state.voteOverlayFrame {
       VoteOverlayView.draw(
@@ -57,9 +57,10 @@ struct BottomLines: Equatable {
 
   enum HintRow: Equatable {
     /// The search's line, with the selection's place among the matches.
-    case search(Search, position: Int?, message: String?)
+    /// Picking, it names the pick's keys too.
+    case search(Search, position: Int?, message: String?, picking: Bool)
     case hud(HUDModel, notice: String?)
-    case hints(notice: String?)
+    case hints(notice: String?, picking: Bool)
   }
 
   @MainActor
@@ -68,11 +69,11 @@ struct BottomLines: Equatable {
     if let search = state.search {
       // The grid is the matches: the selection's place in it is its place among them.
       let position = search.answered == nil ? nil : state.selectedFlatIndex.map { $0 + 1 }
-      hint = .search(search, position: position, message: state.message)
+      hint = .search(search, position: position, message: state.message, picking: state.picker != nil)
     } else if state.isHUDShown, let hud {
       hint = .hud(hud, notice: state.shownNotice)
     } else {
-      hint = .hints(notice: state.shownNotice)
+      hint = .hints(notice: state.shownNotice, picking: state.picker != nil)
     }
   }
 
@@ -80,12 +81,14 @@ struct BottomLines: Equatable {
   func draw(statusRow: Int, hintRow: Int, on canvas: any Canvas) {
     StatusLineView.draw(status, row: statusRow, on: canvas)
     switch hint {
-    case .search(let search, let position, let message):
-      SearchLineView.draw(search, position: position, message: message, row: hintRow, on: canvas)
+    case .search(let search, let position, let message, let picking):
+      SearchLineView.draw(
+        search, position: position, message: message, keys: picking ? KeyMap.hints(picking: true) : [],
+        row: hintRow, on: canvas)
     case .hud(let hud, let notice):
       HUDView.draw(hud, notice: notice, row: hintRow, on: canvas)
-    case .hints(let notice):
-      HintLineView.draw(notice: notice, row: hintRow, on: canvas)
+    case .hints(let notice, let picking):
+      HintLineView.draw(notice: notice, row: hintRow, picking: picking, on: canvas)
     }
   }
 }

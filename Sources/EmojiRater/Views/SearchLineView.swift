@@ -8,7 +8,9 @@ import Terminal
 ///     /a▏  searching…                   (a long catalog, ranked off the main thread)
 enum SearchLineView {
   @MainActor
-  static func draw(_ search: Search, position: Int?, message: String?, row: Int, on canvas: any Canvas) {
+  static func draw(
+    _ search: Search, position: Int?, message: String?, keys: [String] = [], row: Int, on canvas: any Canvas
+  ) {
     let width = canvas.size.columns
     let theme = Theme.for(canvas)
     let count = search.matchCount
@@ -25,6 +27,7 @@ enum SearchLineView {
     let needed = pieces.reduce(0) { $0 + TextWidth.columns(of: $1) + 3 }
     let queryWidth = max(min(16, width - 3), width - 3 - needed)
     if !search.isEditing { pieces += ["n next", "N previous", "Esc clears"] }
+    pieces += keys
     var column = 1
     column += canvas.truncatedText(
       "/" + search.query, row: row, column: column, width: queryWidth, style: Theme.status)

@@ -37,6 +37,8 @@ struct Theme {
   static let voteUp = Style(foreground: .green, bold: true)
   static let voteDown = Style(foreground: .red, bold: true)
   static let overlayChoice = Style(reverse: true)
+  /// A pick's marked cells: cyan, which no vote or tally uses.
+  static let mark = Style(foreground: .cyan, bold: true)
 
   static func vote(_ vote: Vote) -> Style {
     vote == .up ? voteUp : voteDown
