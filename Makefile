@@ -20,7 +20,7 @@ TEST_PYTHON_PACKAGES := pyte==0.8.2 wcwidth==0.7.0
 SCREENSHOT_PACKAGES := $(TEST_PACKAGES) aha chromium fonts-noto-color-emoji fonts-dejavu-core python3
 TSAN_BUILD := .build-tsan
 
-.PHONY: run build deps deps-test test lint fmt test-tsan bench bench-families bench-scale bench-server screenshot clean emoji-data keywords-data
+.PHONY: run build deps deps-test test lint fmt test-tsan bench bench-families bench-scale bench-server screenshot clean emoji-data keywords-data aliases-data
 
 run: deps
 	$(SWIFT) build -c release --product emoji-rater
@@ -105,6 +105,12 @@ screenshot:
 keywords-data:
 	@scripts/ensure-packages.sh unicode-cldr-core python3
 	python3 scripts/embed-cldr-keywords.py
+
+# Re-embeds the short names chat apps use, from PyPI's emoji package.
+aliases-data:
+	@scripts/ensure-packages.sh python3 python3-pip
+	rm -rf .build/emoji-package && python3 -m pip install --quiet --target .build/emoji-package emoji
+	python3 scripts/embed-emoji-aliases.py .build/emoji-package
 
 # Re-embeds Unicode's emoji-test.txt (EMOJI_TEST=path to use another copy).
 emoji-data:

@@ -68,8 +68,9 @@ let package = Package(
       swiftSettings: optimized
     ),
 
-    // MARK: Data: Unicode's emoji-test.txt, embedded so the binary needs no system package.
-    .target(name: "EmojiData", exclude: ["UNICODE-LICENSE.txt"]),
+    // MARK: Data: Unicode's emoji-test.txt, CLDR's keywords and chat apps' short names, embedded
+    // so the binary needs no system package.
+    .target(name: "EmojiData", exclude: ["UNICODE-LICENSE.txt", "EMOJI-PACKAGE-LICENSE.txt"]),
     // MARK: The emoji themselves: the catalog, a record as served, the server's counts.
     // What the app and the server share, and nothing of a terminal.
     .target(

@@ -12,6 +12,9 @@ public struct Emoji: Hashable, Sendable {
   public var skinToneVariants: [Emoji] = []
   /// What people call it beside its name (`EmojiKeywords`), lower case.
   public var keywords: [String] = []
+  /// The short names chat apps know it by (`tada`, `+1`, `heart_eyes`),
+  /// as `EmojiKeywords.aliases` has them, without their colons.
+  public var aliases: [String] = []
   /// Its name in the user's language (CLDR's `tts` annotation), when that
   /// is not English and CLDR has one for it.
   public var localName: String?

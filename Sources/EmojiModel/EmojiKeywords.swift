@@ -3,13 +3,18 @@ import EmojiData
 /// What people call each emoji beside its name: CLDR's keywords (😂:
 /// "face", "joy", "laugh", "tear"), English, embedded in the binary
 /// (`scripts/embed-cldr-keywords.py`). CLDR 41 predates Emoji 15.1: newer
-/// emoji have their name only.
+/// emoji have their name only. The same table holds the short names chat
+/// apps know them by (`aliases`).
 public struct EmojiKeywords: Sendable {
   /// Keywords, lower case, by code points without VS16 (as CLDR keys them).
   private let table: [String: [String]]
 
   /// The embedded English keywords, read once.
   public static let builtIn = EmojiKeywords(parsing: embeddedKeywordsText.description)
+
+  /// GitHub's and Slack's short names (😂: "joy"; 👍: "thumbsup", "+1"),
+  /// from PyPI's emoji package (`scripts/embed-emoji-aliases.py`).
+  public static let aliases = EmojiKeywords(parsing: embeddedAliasesText.description)
 
   /// No keywords at all.
   public static let none = EmojiKeywords(table: [:])

@@ -12,8 +12,10 @@ struct SearchCommand: ParsableCommand {
     abstract: "Print the emoji that match a query, best first, one a line.",
     discussion: """
       Matches the words of the query against each emoji's name and what people call it \
-      (CLDR's English keywords): 'emoji-rater search laugh' finds 🤣 😆 😂. Exit status 1 \
-      when nothing matches.
+      (CLDR's English keywords, and chat apps' short names such as tada or +1): \
+      'emoji-rater search laugh' finds 🤣 😆 😂. A slip is forgiven (one letter in a word \
+      of four or more, two in eight or more: hert finds ❤️), after every match typed \
+      right. Exit status 1 when nothing matches.
       """
   )
 

@@ -90,10 +90,10 @@ import Testing
     state.apply(.toggleMark)
     let canvas = render(state)
     #expect(Snapshot.mismatch(canvas.text, named: "pick-marks-80x8") == nil)
-    #expect(canvas.lines[1].hasPrefix(" ✓🐈   😺  [😽 ]"), "\(canvas.lines[1])")
+    #expect(canvas.lines[1].hasPrefix(" ✓🐈   🐱  [😺 ]"), "\(canvas.lines[1])")
     #expect(canvas.style(row: 1, column: 1).foreground == .cyan)
     #expect(canvas.style(row: 1, column: 11).foreground == .cyan, "the marked selection's bracket")
-    #expect(canvas.lines[7].hasPrefix(" /cat▏  3 of 16 · marked kissing cat: Enter prints the 2 marked"))
+    #expect(canvas.lines[7].hasPrefix(" /cat▏  3 of 16 · marked grinning cat: Enter prints the 2 marked"))
     let plain = render(state, unicode: false)
     #expect(plain.lines[1].hasPrefix(" *"), "\(plain.lines[1])")
   }

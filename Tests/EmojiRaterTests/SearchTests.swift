@@ -99,7 +99,7 @@ import Testing
   }
 
   @Test func nothingMatchingEmptiesTheGridAndBackspacingBringsItBack() {
-    var state = state([.move(.right)] + typing("zzzz"))
+    var state = state([.move(.right)] + typing("qxqx"))
     #expect(state.search?.matchCount == 0)
     #expect(state.layout.itemCount == 0 && state.selection == nil)
     for _ in 0..<4 { state.apply(.searchBackspace) }

@@ -240,7 +240,7 @@ import Testing
     let result = try Subprocess.run([AppBinary.path, "search", "thumbs", "up"])
     #expect(result.status == 0)
     #expect(result.output.hasPrefix("👍\tthumbs up\tU+1F44D\n"), "\(result.output)")
-    #expect(try Subprocess.run([AppBinary.path, "search", "zzzz"]).status == 1)
+    #expect(try Subprocess.run([AppBinary.path, "search", "qxqx"]).status == 1)
     let empty = try Subprocess.run([AppBinary.path, "search", " "])
     #expect(empty.status == 2)
     #expect(empty.output.contains("the query is empty"))

@@ -70,7 +70,7 @@ struct PickEndToEndTests {
     #expect(marked.held, "\(marked.screen)")
     try session.press("Enter")
     let ended = try session.waitForExit()
-    #expect(ended.screen.contains("picked: U+1F408 U+1F63D"), "\(ended.screen)")
+    #expect(ended.screen.contains("picked: U+1F408 U+1F63A"), "\(ended.screen)")
   }
 
   /// With no terminal to draw on (no controlling terminal at all), it

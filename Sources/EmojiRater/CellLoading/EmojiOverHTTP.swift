@@ -27,8 +27,8 @@ enum EmojiOverHTTP {
   /// The emoji an answer describes, which must be `asked` (its code points
   /// and the emoji itself): the server's name, group, version and keywords,
   /// with any control character taken out (a server is input like any
-  /// other); the app's own names in the user's language and skin-tone
-  /// variants (they are not the server's to say). And the community's
+  /// other); the app's own names in the user's language, short names and
+  /// skin-tone variants (they are not the server's to say). And the community's
   /// votes, when the answer has them.
   static func answer(_ body: Data, for asked: Emoji) throws(LoadFailure) -> (
     emoji: Emoji, community: CommunityTally?
@@ -47,6 +47,7 @@ enum EmojiOverHTTP {
     emoji.keywords = record.keywords.map(clean)
     emoji.localName = asked.localName
     emoji.localKeywords = asked.localKeywords
+    emoji.aliases = asked.aliases
     emoji.skinToneVariants = asked.skinToneVariants
     return (emoji, record.tally)
   }

@@ -3,17 +3,19 @@ import EmojiModel
 /// What one emoji answers to, folded into words once (`SearchText`), so a
 /// keystroke compares bytes and never lowercases or splits a name: its
 /// names (Unicode's English one, and the user's language's when there is
-/// one) and its keywords in both.
+/// one), its keywords in both, and the short names chat apps know it by,
+/// which count as keywords and whole as names.
 ///
 /// All of it lies in one array of bytes, read front to back as it is
 /// ranked: a keystroke ranks thousands of entries, and one array each
 /// (rather than one per word) is what keeps that inside a millisecond
 /// when the memory is cold (0.9 ms with an array per word, 1914 entries).
 ///
-///     offsets   five UInt16: where each part below starts, and the end
+///     offsets   six UInt16: where each part below starts, and the end
 ///     names     per name: its word count, then each word
 ///     keywords  each whole keyword (words joined by a space)
 ///     kwords    each word of the keywords, once
+///     aliases   each short name whole (`SearchText.aliasKey`)
 ///     text      the names' words joined by a space, names by a newline
 ///
 /// A word is its length (one byte) then its bytes; words over 255 bytes
@@ -24,18 +26,19 @@ struct SearchEntry: Sendable {
 
   init(_ emoji: Emoji) {
     let names = ([emoji.name] + [emoji.localName].compactMap { $0 }).map { SearchText.words(of: $0) }
-    let keywordWords = (emoji.keywords + emoji.localKeywords).map { SearchText.words(of: $0) }
+    let keywordWords = (emoji.keywords + emoji.localKeywords + emoji.aliases).map { SearchText.words(of: $0) }
     let keywords = Self.unique(keywordWords.map { Array($0.joined(separator: [0x20])) })
-    var parts: [Bytes] = [[], [], [], []]
+    var parts: [Bytes] = [[], [], [], [], []]
     for name in names.prefix(255) {
       parts[0].append(UInt8(min(name.count, 255)))
       for word in name.prefix(255) { Self.append(word, to: &parts[0]) }
     }
     for keyword in keywords { Self.append(keyword, to: &parts[1]) }
     for word in Self.unique(keywordWords.joined()) { Self.append(word, to: &parts[2]) }
-    parts[3] = Array(names.map { Array($0.joined(separator: [0x20])) }.joined(separator: [0x0A]))
+    for alias in Self.unique(emoji.aliases.map(SearchText.aliasKey)) { Self.append(alias, to: &parts[3]) }
+    parts[4] = Array(names.map { Array($0.joined(separator: [0x20])) }.joined(separator: [0x0A]))
     var blob: Bytes = []
-    var offset = 10  // Five offsets of two bytes.
+    var offset = 2 * (parts.count + 1)  // The offsets, two bytes each.
     blob.reserveCapacity(offset + parts.reduce(0) { $0 + $1.count })
     for part in parts {
       blob += Self.uint16(offset)
@@ -62,22 +65,24 @@ struct SearchEntry: Sendable {
   }
 
   /// How this entry answers `query` (`SearchRanking` says how); nil when
-  /// some word of it is in none of its names and starts none of its keywords' words.
+  /// some word of it is in none of its names, starts none of its keywords'
+  /// words, and misspells none.
   func rank(for query: SearchRanking.Query) -> SearchRanking.Rank? {
     guard !query.isEmpty else { return nil }
     return blob.withUnsafeBufferPointer { blob in
-      query.words.withUnsafeBufferPointer { words in Self.rank(blob, words) }
+      query.words.withUnsafeBufferPointer { words in Self.rank(blob, words, query) }
     }
   }
 
-  private static func rank(_ blob: UnsafeBufferPointer<UInt8>, _ words: UnsafeBufferPointer<Bytes>)
-    -> SearchRanking.Rank?
-  {
+  private static func rank(
+    _ blob: UnsafeBufferPointer<UInt8>, _ words: UnsafeBufferPointer<Bytes>, _ query: SearchRanking.Query
+  ) -> SearchRanking.Rank? {
     func offset(_ part: Int) -> Int { Int(blob[2 * part]) << 8 | Int(blob[2 * part + 1]) }
     let names = offset(0)..<offset(1)
     let keywords = offset(1)..<offset(2)
     let keywordWords = offset(2)..<offset(3)
-    let text = offset(3)..<offset(4)
+    let aliases = offset(3)..<offset(4)
+    let text = offset(4)..<offset(5)
 
     /// Calls `body` with each word's start and length in `range`, until it says stop.
     func forEachWord(in range: Range<Int>, _ body: (Int, Int) -> Bool) -> Bool {
@@ -119,12 +124,37 @@ struct SearchEntry: Sendable {
       return false
     }
 
+    /// How near `word` comes to a name or keyword word it misspells (the
+    /// cheapest), nil if it misspells none; and whether it misspells a
+    /// whole keyword, which counts as one for ranking (`hert`: ❤️'s "heart").
+    func misspelling(_ word: Bytes, edits: Int) -> (cost: Int, isKeyword: Bool)? {
+      var best: Int?
+      let consider = { (start: Int, length: Int) -> Bool in
+        if let cost = Self.misspelling(word, blob, start, length, edits: edits), cost < best ?? .max {
+          best = cost
+        }
+        return false
+      }
+      _ = anyNameWord(consider)
+      _ = forEachWord(in: keywordWords, consider)
+      guard let best else { return nil }
+      let isKeyword = forEachWord(in: keywords) { start, length in
+        Self.misspelling(word, blob, start, length, edits: edits, wholly: true) == best
+      }
+      return (best, isKeyword)
+    }
+
     var worst = 0
     var missing = 0
-    for word in words {
+    var fuzzy = 0
+    /// Each misspelt word's cost, to know its word when a name ends with it.
+    var misspelt: [(word: Bytes, cost: Int)] = []
+    for (index, word) in words.enumerated() {
       let isKeyword = forEachWord(in: keywords) { equals($0, $1, word) }
       let tier: Int
-      if anyNameWord({ startsWith($0, $1, word) }) {
+      if anyNameWord({ equals($0, $1, word) }) {
+        tier = 0
+      } else if anyNameWord({ startsWith($0, $1, word) }) {
         tier = 1
       } else if isKeyword {
         tier = 2
@@ -132,6 +162,15 @@ struct SearchEntry: Sendable {
         tier = 3
       } else if textContains(word) {
         tier = 4
+      } else if query.allowedEdits[index] > 0, let near = misspelling(word, edits: query.allowedEdits[index])
+      {
+        tier = 5
+        fuzzy += near.cost
+        misspelt.append((word, near.cost))
+        if near.isKeyword {
+          worst = max(worst, tier)
+          continue
+        }
       } else {
         return nil
       }
@@ -152,13 +191,75 @@ struct SearchEntry: Sendable {
       for index in 0..<count {
         let length = Int(blob[at])
         if same, !equals(at + 1, length, words[index]) { same = false }
-        if index == count - 1, words.contains(where: { equals(at + 1, length, $0) }) { head = true }
+        if index == count - 1,
+          words.contains(where: { equals(at + 1, length, $0) })
+            || misspelt.contains(where: {
+              Self.misspelling($0.word, blob, at + 1, length, edits: 2, wholly: true) == $0.cost
+            })
+        {
+          head = true
+        }
         at += 1 + length
       }
       wholeName = wholeName || same
     }
+    let wholeAlias = !wholeName && forEachWord(in: aliases) { equals($0, $1, query.aliasKey) }
     return SearchRanking.Rank(
-      wholeName: wholeName ? 0 : 1, worstTier: worst, missingKeywords: missing, headMiss: head ? 0 : 1,
-      nameWords: shortest == .max ? 0 : shortest)
+      wholeName: wholeName ? 0 : wholeAlias ? 1 : 2, worstTier: worst, misspelling: fuzzy,
+      missingKeywords: missing, headMiss: head ? 0 : 1, nameWords: shortest == .max ? 0 : shortest)
+  }
+
+  /// What a letter left out or put in, or two side by side swapped,
+  /// cost, against a letter changed: a dropped letter is the commonest
+  /// slip, so `hert` is nearer "heart" than "herb". Any one edit costs at
+  /// most 4 and any three at least 9, so a cost of 4 per edit allowed is
+  /// the same bound as the count of edits.
+  static let shiftCost = 3
+  static let changeCost = 4
+
+  /// How near `word` comes to the candidate word at `start` in `blob`, or
+  /// (unless `wholly`) to a beginning of it at least as long, as a word
+  /// being typed is (`celbr` is one edit from "celebr", the start of
+  /// "celebration"; `hert` is not "her…"): the cost of the cheapest way
+  /// (`shiftCost`, `changeCost`); nil when that takes more than `edits` edits.
+  static func misspelling(
+    _ word: Bytes, _ blob: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int, edits: Int,
+    wholly: Bool = false
+  ) -> Int? {
+    let m = word.count
+    guard m >= 2, length >= m - edits, length >= 2 else { return nil }
+    // A misspelling keeps one of its first two letters in place, or
+    // swaps or shifts them: most words fail this before any arithmetic.
+    let (q0, q1, c0, c1) = (word[0], word[1], blob[start], blob[start + 1])
+    guard q0 == c0 || q1 == c1 || q0 == c1 || q1 == c0 else { return nil }
+    let n = min(length, m + edits)
+    let bound = edits * changeCost
+    // Optimal string alignment, three rows (the one before last for
+    // swaps), a column per letter of the candidate's beginning.
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * (n + 1)) { rows -> Int? in
+      var (beforeLast, last, current) = (0, n + 1, 2 * (n + 1))
+      for j in 0...n { rows[last + j] = j * shiftCost }
+      for i in 1...m {
+        rows[current] = i * shiftCost
+        var rowBest = rows[current]
+        for j in 1...n {
+          let same = word[i - 1] == blob[start + j - 1]
+          var cost = min(
+            rows[last + j] + shiftCost, rows[current + j - 1] + shiftCost,
+            rows[last + j - 1] + (same ? 0 : changeCost))
+          if i > 1, j > 1, word[i - 1] == blob[start + j - 2], word[i - 2] == blob[start + j - 1] {
+            cost = min(cost, rows[beforeLast + j - 2] + shiftCost)
+          }
+          rows[current + j] = cost
+          rowBest = min(rowBest, cost)
+        }
+        if rowBest > bound { return nil }
+        (beforeLast, last, current) = (last, current, beforeLast)
+      }
+      // The whole candidate (if it is no longer than the DP went), or any beginning of it as long as the word.
+      var best = length <= n ? rows[last + length] : Int.max
+      if !wholly, m <= n { for j in m...n { best = min(best, rows[last + j]) } }
+      return best <= bound ? best : nil
+    }
   }
 }

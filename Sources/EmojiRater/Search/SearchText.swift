@@ -41,6 +41,16 @@ enum SearchText {
       || scalar.properties.generalCategory == .nonspacingMark
   }
 
+  /// A short name as chat apps write it, as search compares it: folded,
+  /// its colons and underscores gone, its words joined by a space, and a
+  /// sign it begins with kept (`:heart_eyes:` and `Heart eyes` are both
+  /// `heart eyes`; `+1` stays `+1`, where its word alone is `1`).
+  static func aliasKey(_ text: some StringProtocol) -> Bytes {
+    let trimmed = text.drop { $0 == ":" || $0 == " " }
+    let sign: Bytes = trimmed.first == "+" ? [0x2B] : trimmed.first == "-" ? [0x2D] : []
+    return sign + Array(words(of: trimmed).joined(separator: [0x20]))
+  }
+
   /// Whether `bytes` begins with `prefix`.
   static func hasPrefix(_ bytes: Bytes, _ prefix: Bytes) -> Bool {
     prefix.count <= bytes.count
