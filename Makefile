@@ -106,11 +106,14 @@ keywords-data:
 	@scripts/ensure-packages.sh unicode-cldr-core python3
 	python3 scripts/embed-cldr-keywords.py
 
-# Re-embeds the short names chat apps use, from PyPI's emoji package.
+# Re-embeds the short names chat apps use (PyPI's emoji package) and
+# GitHub's tags (gemoji).
 aliases-data:
-	@scripts/ensure-packages.sh python3 python3-pip
-	rm -rf .build/emoji-package && python3 -m pip install --quiet --target .build/emoji-package emoji
-	python3 scripts/embed-emoji-aliases.py .build/emoji-package
+	@scripts/ensure-packages.sh python3 python3-pip git
+	rm -rf .build/emoji-package .build/gemoji
+	python3 -m pip install --quiet --target .build/emoji-package emoji
+	git clone --quiet --depth 1 --branch v4.1.0 https://github.com/github/gemoji .build/gemoji
+	python3 scripts/embed-emoji-aliases.py .build/emoji-package .build/gemoji
 
 # Re-embeds Unicode's emoji-test.txt (EMOJI_TEST=path to use another copy).
 emoji-data:

@@ -70,7 +70,8 @@ let package = Package(
 
     // MARK: Data: Unicode's emoji-test.txt, CLDR's keywords and chat apps' short names, embedded
     // so the binary needs no system package.
-    .target(name: "EmojiData", exclude: ["UNICODE-LICENSE.txt", "EMOJI-PACKAGE-LICENSE.txt"]),
+    .target(
+      name: "EmojiData", exclude: ["UNICODE-LICENSE.txt", "EMOJI-PACKAGE-LICENSE.txt", "GEMOJI-LICENSE.txt"]),
     // MARK: The emoji themselves: the catalog, a record as served, the server's counts.
     // What the app and the server share, and nothing of a terminal.
     .target(

@@ -15,6 +15,9 @@ public struct Emoji: Hashable, Sendable {
   /// The short names chat apps know it by (`tada`, `+1`, `heart_eyes`),
   /// as `EmojiKeywords.aliases` has them, without their colons.
   public var aliases: [String] = []
+  /// Words GitHub tags it with that CLDR's keywords lack (🤣: "lol"; 😀:
+  /// "happy"), lower case (`EmojiKeywords.tags`): search finds it by them.
+  public var tags: [String] = []
   /// Its name in the user's language (CLDR's `tts` annotation), when that
   /// is not English and CLDR has one for it.
   public var localName: String?

@@ -34,13 +34,14 @@ public struct EmojiCatalog: Sendable {
   /// when that is not English (`annotations`).
   public init(
     entries: [Emoji], includeSkinTones: Bool, source: String, keywords: EmojiKeywords = .builtIn,
-    aliases: EmojiKeywords = .aliases, annotations: LocalAnnotations? = nil
+    aliases: EmojiKeywords = .aliases, tags: EmojiKeywords = .tags, annotations: LocalAnnotations? = nil
   ) {
     var bases: [Emoji] = []
     var baseIndexByScalars: [[Unicode.Scalar]: Int] = [:]
     for var entry in entries {
       entry.keywords = keywords.keywords(for: entry)
       entry.aliases = aliases.keywords(for: entry)
+      entry.tags = tags.keywords(for: entry)
       if let annotations {
         entry.localName = annotations.name(for: entry)
         entry.localKeywords = annotations.keywords(for: entry)

@@ -16,6 +16,9 @@ public struct EmojiKeywords: Sendable {
   /// from PyPI's emoji package (`scripts/embed-emoji-aliases.py`).
   public static let aliases = EmojiKeywords(parsing: embeddedAliasesText.description)
 
+  /// GitHub's tags (🤣: "lol"; 😀: "happy"), from gemoji, embedded beside the aliases.
+  public static let tags = EmojiKeywords(parsing: embeddedTagsText.description)
+
   /// No keywords at all.
   public static let none = EmojiKeywords(table: [:])
 

@@ -48,6 +48,7 @@ enum EmojiOverHTTP {
     emoji.localName = asked.localName
     emoji.localKeywords = asked.localKeywords
     emoji.aliases = asked.aliases
+    emoji.tags = asked.tags
     emoji.skinToneVariants = asked.skinToneVariants
     return (emoji, record.tally)
   }

@@ -3,8 +3,9 @@ import EmojiModel
 /// What one emoji answers to, folded into words once (`SearchText`), so a
 /// keystroke compares bytes and never lowercases or splits a name: its
 /// names (Unicode's English one, and the user's language's when there is
-/// one), its keywords in both, and the short names chat apps know it by,
-/// which count as keywords and whole as names.
+/// one), its keywords in both, and the short names chat apps know it by
+/// and GitHub's tags, which count as keywords (the short names typed whole
+/// as names).
 ///
 /// All of it lies in one array of bytes, read front to back as it is
 /// ranked: a keystroke ranks thousands of entries, and one array each
@@ -26,7 +27,9 @@ struct SearchEntry: Sendable {
 
   init(_ emoji: Emoji) {
     let names = ([emoji.name] + [emoji.localName].compactMap { $0 }).map { SearchText.words(of: $0) }
-    let keywordWords = (emoji.keywords + emoji.localKeywords + emoji.aliases).map { SearchText.words(of: $0) }
+    let keywordWords = (emoji.keywords + emoji.localKeywords + emoji.aliases + emoji.tags).map {
+      SearchText.words(of: $0)
+    }
     let keywords = Self.unique(keywordWords.map { Array($0.joined(separator: [0x20])) })
     var parts: [Bytes] = [[], [], [], [], []]
     for name in names.prefix(255) {
@@ -125,23 +128,27 @@ struct SearchEntry: Sendable {
     }
 
     /// How near `word` comes to a name or keyword word it misspells (the
-    /// cheapest), nil if it misspells none; and whether it misspells a
-    /// whole keyword, which counts as one for ranking (`hert`: ❤️'s "heart").
-    func misspelling(_ word: Bytes, edits: Int) -> (cost: Int, isKeyword: Bool)? {
-      var best: Int?
-      let consider = { (start: Int, length: Int) -> Bool in
-        if let cost = Self.misspelling(word, blob, start, length, edits: edits), cost < best ?? .max {
-          best = cost
+    /// cheapest), nil if it misspells none; whether that is a name's word
+    /// (which ranks first, as a name's word typed right does); and whether
+    /// it misspells a whole keyword, which counts as one (`hert`: ❤️'s "heart").
+    func misspelling(_ word: Bytes, edits: Int) -> (cost: Int, inName: Bool, isKeyword: Bool)? {
+      func cheapest(_ each: ((Int, Int) -> Bool) -> Bool) -> Int? {
+        var best: Int?
+        _ = each { start, length in
+          if let cost = Self.misspelling(word, blob, start, length, edits: edits), cost < best ?? .max {
+            best = cost
+          }
+          return false
         }
-        return false
+        return best
       }
-      _ = anyNameWord(consider)
-      _ = forEachWord(in: keywordWords, consider)
-      guard let best else { return nil }
+      let inName = cheapest(anyNameWord)
+      let inKeywords = cheapest { forEachWord(in: keywordWords, $0) }
+      guard let best = [inName, inKeywords].compactMap({ $0 }).min() else { return nil }
       let isKeyword = forEachWord(in: keywords) { start, length in
         Self.misspelling(word, blob, start, length, edits: edits, wholly: true) == best
       }
-      return (best, isKeyword)
+      return (best, inName == best, isKeyword)
     }
 
     var worst = 0
@@ -164,7 +171,7 @@ struct SearchEntry: Sendable {
         tier = 4
       } else if query.allowedEdits[index] > 0, let near = misspelling(word, edits: query.allowedEdits[index])
       {
-        tier = 5
+        tier = near.inName ? 5 : 6
         fuzzy += near.cost
         misspelt.append((word, near.cost))
         if near.isKeyword {

@@ -2,16 +2,17 @@ import EmojiModel
 
 /// How well an emoji answers a search, best first: one of its names is the
 /// whole query, then one of the short names chat apps know it by (`tada`,
-/// `+1`); then, for the query's worst-matched word, a name word that
-/// starts with it, a keyword equal to it, a keyword word that starts with
-/// it, a match inside a name word, or, last, a name or keyword word it
-/// misspells (a word of four letters or more at one edit, a transposed
-/// pair counting one, of eight or more at two: `hert` finds ❤️,
-/// `celebartion` 🎉). Among equals, more query words that
-/// are whole keywords, then a name that ends with a query word (English
-/// puts the thing last: "red heart" is a heart, "heart decoration" a
-/// decoration), then shorter names, then catalog order. `heart` puts ❤️
-/// first, `cat` 🐈, `laugh` 🤣 😆 😂.
+/// `+1`); then, for the query's worst-matched word: a name word equal to
+/// it, a name word that starts with it, a keyword equal to it, a keyword
+/// word that starts with it, a match inside a name word, and last a name
+/// word it misspells, then a keyword word it misspells (a word of four
+/// letters or more at one edit, a swapped pair counting one, of eight or
+/// more at two: `hert` finds ❤️, `rokcet` 🚀). Among equals, the nearer
+/// misspelling, then more query words that are whole keywords, then a
+/// name that ends with a query word (English puts the thing last: "red
+/// heart" is a heart, "heart decoration" a decoration), then shorter
+/// names, then catalog order. `heart` puts ❤️ first, `cat` 🐈, `party`
+/// 🎉, `laugh` 🤣 😆 😄 😂.
 ///
 /// One rule decides both whether an emoji matches and where: every word of
 /// the query must be somewhere in its names, begin a word of one of its
