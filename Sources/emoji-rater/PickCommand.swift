@@ -22,7 +22,10 @@ struct PickCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Start with this search typed.", valueName: "text"))
   var query: String?
 
-  @Option(help: ArgumentHelp("What to print of each emoji chosen.", valueName: "format"))
+  @Option(
+    help: ArgumentHelp(
+      "What to print of each emoji chosen: the emoji, its name, its code points (U+1F389) or its shortcode (:tada:).",
+      valueName: "format"))
   var format = PickFormat.emoji
 
   @OptionGroup var options: BrowseOptions

@@ -76,6 +76,15 @@ import Testing
     #expect(PickFormat.name.line(for: heart) == "red heart")
     #expect(PickFormat.codepoints.line(for: heart) == "U+2764 U+FE0F")
     #expect(PickFormat.codepoints.line(for: emoji("party popper")) == "U+1F389")
+    #expect(PickFormat.shortcode.line(for: emoji("party popper")) == ":tada:", "chat apps' short name")
+    #expect(PickFormat.shortcode.line(for: emoji("thumbs up")) == ":thumbsup:")
+    let unknown = screenTestCatalog.sections.flatMap(\.emoji).first {
+      $0.aliases.isEmpty && $0.name.contains(" ")
+    }!
+    #expect(
+      PickFormat.shortcode.line(for: unknown) == ":" + PickFormat.snakeCase(unknown.name) + ":",
+      "one chat apps do not know: its name their way")
+    #expect(PickFormat.snakeCase("flag: Côte d’Ivoire") == "flag_cote_d_ivoire")
   }
 
   /// The marks where people look: ✓ before a marked emoji, the selection's

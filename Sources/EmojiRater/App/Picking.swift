@@ -1,4 +1,5 @@
 import EmojiModel
+import Foundation
 
 /// `emoji-rater pick`: the grid drawn on the terminal while standard
 /// output is a pipe, to print the emoji a person chooses, as fzf does.
@@ -22,13 +23,24 @@ public enum PickFormat: String, CaseIterable, Sendable {
   case name
   /// U+1F389, or U+2764 U+FE0F for a sequence
   case codepoints
+  /// :tada:, as chat apps write it: the first short name they know it by,
+  /// else its name in their style (:red_heart:)
+  case shortcode
 
   public func line(for emoji: Emoji) -> String {
     switch self {
     case .emoji: emoji.string
     case .name: emoji.name
     case .codepoints: emoji.scalars.map { "U+" + String(format: "%04X", $0.value) }.joined(separator: " ")
+    case .shortcode: ":" + (emoji.aliases.first ?? Self.snakeCase(emoji.name)) + ":"
     }
+  }
+
+  /// "flag: Côte d’Ivoire" as `flag_cote_d_ivoire`: folded to lower-case
+  /// letters and digits, every other run of characters one underscore.
+  static func snakeCase(_ name: String) -> String {
+    let folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    return folded.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.joined(separator: "_")
   }
 }
 
