@@ -249,6 +249,32 @@ import Testing
     _ = try session.waitForExit()
   }
 
+  /// Where the desktop has a clipboard tool (here a stand-in `wl-copy`
+  /// that keeps what it reads), `y` hands it the emoji too, and the
+  /// status line says it took it.
+  @Test func yCopiesToTheDesktopsClipboardToo() throws {
+    let home = try DataHome()
+    let tools = home.path + "/bin"
+    try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
+    let copied = home.path + "/copied"
+    try "#!/bin/sh\ncat > '\(copied)'\n".write(toFile: tools + "/wl-copy", atomically: true, encoding: .utf8)
+    chmod(tools + "/wl-copy", 0o755)
+    let path = tools + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    let session = try TmuxSession.app(
+      ["--latency", "0"],
+      environment: ["XDG_DATA_HOME": home.path, "PATH": path, "WAYLAND_DISPLAY": "wayland-test"])
+    defer { session.kill() }
+    #expect(try session.waitFor { $0.contains("grinning face ·") }.held)
+    try session.press("l", "y")
+    let said = try session.waitFor {
+      $0.contains("copied 😃 grinning face with big eyes to the terminal's clipboard and wl-copy")
+    }
+    #expect(said.held, "\(said.screen)")
+    #expect((try? String(contentsOfFile: copied, encoding: .utf8)) == "😃")
+    try session.press("q")
+    _ = try session.waitForExit()
+  }
+
   @Test func aRatingsPathInAMissingFolderIsRefusedAtStart() throws {
     let session = try TmuxSession.app(["--ratings", "/nonexistent-folder-for-tests/ratings.json"])
     let ended = try session.waitForExit()

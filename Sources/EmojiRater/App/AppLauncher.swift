@@ -107,6 +107,10 @@ public enum AppLauncher {
       state: state, loading: loading, screen: screen, clock: clock, framesPerSecond: options.framesPerSecond)
     frames.ratings = ratings
     frames.voteSender = voteSender(for: options.loading.source, ratings: ratings)
+    frames.desktopClipboard = DesktopClipboard.find(
+      environment: ["PATH", "DISPLAY", "WAYLAND_DISPLAY"].reduce(into: [:]) {
+        $0[$1] = Platform.environment($1)
+      })
     if let server = options.loading.source.server, options.items == nil {
       // The community's votes as they change (not for a repeated catalog,
       // whose items are not one emoji each).

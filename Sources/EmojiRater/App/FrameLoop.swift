@@ -68,6 +68,9 @@ public final class FrameLoop {
   public var liveTallies: LiveTallies?
   /// Asks the ratings server for the community's order (nil without one).
   public var rankings: CommunityRankings?
+  /// The desktop's clipboard tool, where there is one: `y` copies there
+  /// too, beside the terminal's OSC 52.
+  public var desktopClipboard: DesktopClipboard?
   /// Each emoji's catalog item, by code points (for a tally from the
   /// server, and the community's order), made when first asked for.
   private lazy var itemsByIdentifier: [String: Int] = Self.items(of: state.fullCatalog)
@@ -318,8 +321,22 @@ public final class FrameLoop {
     guard let emoji = loading.loadedEmoji(at: cell) else { return }
     pendingCopy = nil
     screen.copyToClipboard(emoji.string)
-    state.message = "sent \(emoji.string) \(emoji.name) to the terminal's clipboard"
+    let copied = "\(emoji.string) \(emoji.name)"
+    state.message = "sent \(copied) to the terminal's clipboard"
     needsDisplay = true
+    guard let desktop = desktopClipboard else { return }
+    // The line then says whether the desktop's clipboard took it too.
+    desktop.copy(emoji.string) { [weak self] problem in
+      guard let self else { return }
+      state.message =
+        if let problem {
+          "sent \(copied) to the terminal's clipboard; \(desktop.name) did not take it (\(problem))"
+        } else {
+          "copied \(copied) to the terminal's clipboard and \(desktop.name)"
+        }
+      needsDisplay = true
+      wake()
+    }
   }
 
   private func show(outbox status: VoteSender.Status) {
