@@ -70,4 +70,36 @@ public struct Emoji: Hashable, Sendable {
   public static func isSkinToneModifier(_ scalar: Unicode.Scalar) -> Bool {
     (0x1F3FB...0x1F3FF).contains(scalar.value)
   }
+
+  /// The emoji in `tone`: its variant whose every person has that tone
+  /// (👍🏽 for 👍, 🫱🏽‍🫲🏽 for 🤝), or itself when it has none or no tone
+  /// is asked for.
+  public func inTone(_ tone: SkinTone?) -> Emoji {
+    guard let tone, !skinToneVariants.isEmpty else { return self }
+    return skinToneVariants.first { variant in
+      let modifiers = variant.scalars.filter(Self.isSkinToneModifier)
+      return !modifiers.isEmpty && modifiers.allSatisfy { $0 == tone.modifier }
+    } ?? self
+  }
+}
+
+/// One of Unicode's five skin tones (the Fitzpatrick scale's modifiers),
+/// light (1) to dark (5).
+public enum SkinTone: Int, CaseIterable, Codable, Sendable {
+  case light = 1
+  case mediumLight, medium, mediumDark, dark
+
+  /// U+1F3FB … U+1F3FF.
+  public var modifier: Unicode.Scalar { Unicode.Scalar(0x1F3FA + UInt32(rawValue))! }
+
+  /// As Unicode's names say it: "medium-light skin tone".
+  public var name: String {
+    ["light", "medium-light", "medium", "medium-dark", "dark"][rawValue - 1] + " skin tone"
+  }
+
+  /// The tone after this one, and none after the darkest (`t`).
+  public static func next(after tone: SkinTone?) -> SkinTone? {
+    guard let tone else { return .light }
+    return SkinTone(rawValue: tone.rawValue + 1)
+  }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EmojiModel
 import EmojiRater
 import Foundation
 import Loading
@@ -81,7 +82,24 @@ enum ArgumentValue {
     do { return try LatencyModel(parsing: text) } catch { throw ValidationError("\(error)") }
   }
 
+  /// `none`, or 1 (light) to 5 (dark), or a tone's name (`medium-dark`).
+  static func skinTone(_ text: String) throws -> SkinToneChoice {
+    let word = text.lowercased()
+    if word == "none" { return SkinToneChoice(tone: nil) }
+    if let number = Int(word), let tone = SkinTone(rawValue: number) { return SkinToneChoice(tone: tone) }
+    if let tone = SkinTone.allCases.first(where: { $0.name == word || $0.name == word + " skin tone" }) {
+      return SkinToneChoice(tone: tone)
+    }
+    throw ValidationError("a skin tone is 1 (light) to 5 (dark), or none")
+  }
+
   static func glyphSettings(_ text: String) throws -> GlyphSettings {
     do { return try GlyphSettings(parsing: text) } catch { throw ValidationError(error.description) }
   }
+}
+
+/// `--skin-tone`, given: a tone, or none (the emoji's own colours). Not a
+/// plain optional, so "not given" (the last run's) stays apart from "none".
+struct SkinToneChoice: Equatable {
+  var tone: SkinTone?
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EmojiModel
 import EmojiRater
 import Foundation
 import Loading
@@ -30,6 +31,12 @@ struct BrowseOptions: ParsableArguments {
       "How cells load: sync, async or prefetch (switch live with m; default: the last run's, else prefetch).",
       valueName: "mode"))
   var mode: LoadingMode?
+
+  @Option(
+    help: ArgumentHelp(
+      "One skin tone for every emoji that has them: 1 (light) to 5 (dark), or none (switch with t; default: the last run's, else none).",
+      valueName: "tone"), transform: ArgumentValue.skinTone)
+  var skinTone: SkinToneChoice?
 
   @Option(
     help: ArgumentHelp(
@@ -132,6 +139,7 @@ struct BrowseOptions: ParsableArguments {
     options.mouse = mouse
     options.items = content.items
     options.mode = mode
+    options.skinTone = skinTone.map(\.tone)
     options.order = order
     options.loading.latency = content.latency
     if case .given(let source) = content.source { options.loading.source = source }

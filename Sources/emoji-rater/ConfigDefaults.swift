@@ -27,6 +27,12 @@ enum ConfigDefaults {
       String($0.skinTones)
     },
     Setting("mouse", .flag(on: "--mouse", off: "--no-mouse")) { String($0.mouse) },
+    Setting("skin-tone", .value(option: "--skin-tone")) { options in
+      switch options.skinTone {
+      case nil: "the last run's, else none"
+      case let choice?: choice.tone.map { "\($0.rawValue) (\($0.name))" } ?? "none"
+      }
+    },
     Setting("ratings", .value(option: "--ratings"), also: ["export", "stats", "voter"]) { browse in
       (try? browse.ratings.location.path(environment: ProcessInfo.processInfo.environment))
         ?? "none: set HOME or XDG_DATA_HOME"

@@ -34,6 +34,18 @@ struct PickEndToEndTests {
     #expect(try !session.isAlternateScreenOn())
   }
 
+  /// One skin tone for every emoji: what is printed is the toned one.
+  @Test func aSkinToneIsPrintedAsShown() throws {
+    let home = try DataHome()
+    let session = try pipedPick(["--skin-tone", "3", "--query", "thumbs up"], home: home)
+    defer { session.kill() }
+    #expect(try session.waitFor { $0.contains("thumbs up: medium skin tone ·") }.held)
+    try session.press("Enter")
+    let ended = try session.waitForExit()
+    // 👍🏽: U+1F44D U+1F3FD, F0 9F 91 8D F0 9F 8F BD.
+    #expect(ended.screen.contains("0000000 360 237 221 215 360 237 217 275  \\n"), "\(ended.screen)")
+  }
+
   @Test func escPrintsNothingAndExits1CtrlCExits130() throws {
     for (key, status) in [("Escape", 1), ("C-c", 130)] {
       let home = try DataHome()

@@ -275,6 +275,24 @@ import Testing
     _ = try session.waitForExit()
   }
 
+  /// `t` puts every emoji with tones in the next tone, and the next run
+  /// starts in it.
+  @Test func aSkinToneChosenIsKeptForTheNextRun() throws {
+    let home = try DataHome()
+    defer { withExtendedLifetime(home) {} }  // the app uses the folder to the end
+    let first = try startApp(home)
+    try first.press("Tab", "t")
+    let toned = try first.waitFor { $0.contains("waving hand: light skin tone ·") }
+    #expect(toned.held, "\(toned.screen)")
+    try first.press("q")
+    #expect(try first.waitForExit().status == 0)
+    let second = try startApp(home)
+    let kept = try second.waitFor { $0.contains("waving hand: light skin tone ·") }
+    #expect(kept.held, "the selection and the tone come back: \(kept.screen)")
+    try second.press("q")
+    _ = try second.waitForExit()
+  }
+
   @Test func aRatingsPathInAMissingFolderIsRefusedAtStart() throws {
     let session = try TmuxSession.app(["--ratings", "/nonexistent-folder-for-tests/ratings.json"])
     let ended = try session.waitForExit()

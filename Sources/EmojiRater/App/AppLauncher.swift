@@ -98,6 +98,7 @@ public enum AppLauncher {
     state.votesAreReadOnly = ratings.access == .readOnly
     state.hasCommunity = options.loading.source.server != nil && options.items == nil
     state.restore(memory)
+    if let tone = options.skinTone { state.start(inSkinTone: tone) }
     if options.pick != nil { state.picker = Picker() }
     let clock = SystemClock()
     let loading = LoadingController(

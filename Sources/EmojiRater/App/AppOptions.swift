@@ -25,6 +25,9 @@ public struct AppOptions: Sendable {
   public var glyphs = GlyphSettings()
   /// The language names show and search in, beside English (`--lang`, `LANG`).
   public var language = UserLanguage.english
+  /// `--skin-tone`: every emoji with tones in one (`.some(nil)`: in their
+  /// own colours); nil keeps the last run's.
+  public var skinTone: SkinTone??
   /// `emoji-rater pick`: draw on the terminal, print the choice (nil: browse).
   public var pick: PickOptions?
 

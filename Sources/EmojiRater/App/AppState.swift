@@ -74,6 +74,9 @@ public struct AppState: Sendable {
   public private(set) var isHelpShown = false
   /// Picking (`emoji-rater pick`), and what is marked; nil when browsing.
   public var picker: Picker?
+  /// The one skin tone every emoji that has them is shown, copied and
+  /// picked in (`t`, `--skin-tone`); nil for the yellow of their own.
+  public private(set) var skinTone: SkinTone?
   /// The frame-timing HUD on the bottom line (`f` hides it for the key hints).
   public private(set) var isHUDShown = true
   /// A standing notice for the bottom line (e.g. the ASCII fallback).
@@ -156,6 +159,7 @@ public struct AppState: Sendable {
   }
 
   private mutating func restoreMemory(_ memory: SessionMemory) {
+    skinTone = memory.skinTone
     if let filter = memory.filter, filter != .all { show(filter, keeping: selectedItem) }
     guard let identifier = memory.selection,
       let item = (0..<fullCatalog.count).first(where: {
@@ -169,7 +173,13 @@ public struct AppState: Sendable {
   /// What to remember for the next run.
   public var memory: SessionMemory {
     SessionMemory(
-      selection: selectedItem.map { fullCatalog.emoji(atFlatIndex: $0).identifier }, filter: filter)
+      selection: selectedItem.map { fullCatalog.emoji(atFlatIndex: $0).identifier }, filter: filter,
+      skinTone: skinTone)
+  }
+
+  /// Starts in this skin tone (`--skin-tone`, over the last run's), saying nothing of it.
+  public mutating func start(inSkinTone tone: SkinTone?) {
+    skinTone = tone
   }
 
   /// Starts with these votes (flat positions) without counting them as changes.
@@ -370,6 +380,15 @@ public struct AppState: Sendable {
       guard search?.answered != nil, let here = selectedFlatIndex else { return }
       let count = layout.itemCount
       select(layout.indexPath(flatIndex: (here + (forward ? 1 : count - 1)) % count))
+    case .cycleSkinTone:
+      update(.skinTone(SkinTone.next(after: skinTone)))
+    case .skinTone(let tone):
+      // Every cell with tones draws again, in the new one: the screen's
+      // memory of the last frame is for another tone (`RenderMemo.Frame`).
+      skinTone = tone
+      message =
+        tone.map { "every emoji with skin tones in \($0.name) (t for the next)" }
+        ?? "emoji in their own colours"
     case .copySelection:
       // The frame loop writes to the terminal, then says so (`message`).
       if let selection { effects.append(.copyWhenLoaded(selection)) }
@@ -388,7 +407,7 @@ public struct AppState: Sendable {
         message = "nothing here to pick: type another search, or Esc to leave"
         return
       }
-      effects.append(.finishPick(.chosen(items.map(fullCatalog.emoji(atFlatIndex:)))))
+      effects.append(.finishPick(.chosen(items.map { fullCatalog.emoji(atFlatIndex: $0).inTone(skinTone) })))
     case .toggleMark:
       guard picker != nil, let item = selectedItem else { return }
       let marked = picker?.toggle(item) == true

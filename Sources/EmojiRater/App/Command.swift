@@ -1,4 +1,5 @@
 import CollectionKit
+import EmojiModel
 import Terminal
 
 /// Something the person asked for, decoded from input by `KeyBindings` and
@@ -37,6 +38,11 @@ public enum Command: Equatable, Sendable {
   case order(CommunityOrder)
   /// Copies the selected emoji to the clipboard (the terminal's, OSC 52).
   case copySelection
+  /// Shows every emoji that has skin tones in the next tone: none, then
+  /// light to dark (`t`).
+  case cycleSkinTone
+  /// Shows every emoji that has skin tones in this one (`--skin-tone`; nil: none).
+  case skinTone(SkinTone?)
   /// Opens the search prompt (`/`).
   case startSearch
   /// A character typed into the search prompt.

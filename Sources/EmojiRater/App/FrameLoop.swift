@@ -318,7 +318,7 @@ public final class FrameLoop {
       pendingCopy = nil
       return
     }
-    guard let emoji = loading.loadedEmoji(at: cell) else { return }
+    guard let emoji = loading.loadedEmoji(at: cell)?.inTone(state.skinTone) else { return }
     pendingCopy = nil
     screen.copyToClipboard(emoji.string)
     let copied = "\(emoji.string) \(emoji.name)"

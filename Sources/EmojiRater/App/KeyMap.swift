@@ -154,8 +154,8 @@ public enum KeyMap {
       key(.backspace, .delete, to: .searchBackspace, in: [.search]),
       key(.enter, to: .confirmSearch, in: [.search])),
     line(
-      "copy, vote filter, community order", character("y", to: .copySelection),
-      character("v", to: .cycleFilter), character("o", to: .cycleOrder)),
+      "copy, vote filter, community order, skin tone", character("y", to: .copySelection),
+      character("v", to: .cycleFilter), character("o", to: .cycleOrder), character("t", to: .cycleSkinTone)),
     line("next loading mode", hint: Hint(text: "m mode", rank: 4), character("m", to: .cycleMode)),
     line(
       "reset the counts, hide the HUD", hint: Hint(text: "f HUD", rank: 3),

@@ -15,12 +15,24 @@ public final class EmojiPresentation: Sendable, Equatable {
   public let asciiGlyph: CellGlyph
   /// The community's votes, from a ratings server (nil without one).
   public let community: CommunityTally?
+  /// The emoji in each skin tone, light to dark, its glyphs worked out
+  /// with its own (empty for an emoji without tones, and for the tones
+  /// themselves).
+  private let tones: [EmojiPresentation]
 
   public init(_ emoji: Emoji, policy: GlyphPolicy = .safe, community: CommunityTally? = nil) {
     self.emoji = emoji
     self.community = community
     glyph = policy.glyph(for: emoji)
     asciiGlyph = CellGlyph.ascii(for: emoji)
+    tones =
+      emoji.skinToneVariants.isEmpty
+      ? []
+      : SkinTone.allCases.map { tone in
+        var toned = emoji.inTone(tone)
+        toned.skinToneVariants = []
+        return EmojiPresentation(toned, policy: policy, community: community)
+      }
   }
 
   private init(_ other: EmojiPresentation, community: CommunityTally?) {
@@ -28,11 +40,19 @@ public final class EmojiPresentation: Sendable, Equatable {
     glyph = other.glyph
     asciiGlyph = other.asciiGlyph
     self.community = community
+    tones = other.tones.map { $0.with(community: community) }
   }
 
   /// The same emoji with the community's votes as they are now.
-  public func with(community: CommunityTally) -> EmojiPresentation {
+  public func with(community: CommunityTally?) -> EmojiPresentation {
     EmojiPresentation(self, community: community)
+  }
+
+  /// The emoji as the person chose to see every emoji with tones
+  /// (`Emoji.inTone`); itself without a tone or tones.
+  public func inTone(_ tone: SkinTone?) -> EmojiPresentation {
+    guard let tone, !tones.isEmpty else { return self }
+    return tones[tone.rawValue - 1]
   }
 
   /// The glyph this canvas can draw.

@@ -1,3 +1,4 @@
+import EmojiModel
 import Foundation
 import Support
 
@@ -11,10 +12,13 @@ import Support
 public struct SessionMemory: Codable, Equatable, Sendable {
   public var selection: String?
   public var filter: VoteFilter?
+  /// The skin tone chosen for every emoji (`t`).
+  public var skinTone: SkinTone?
 
-  public init(selection: String? = nil, filter: VoteFilter? = nil) {
+  public init(selection: String? = nil, filter: VoteFilter? = nil, skinTone: SkinTone? = nil) {
     self.selection = selection
     self.filter = filter
+    self.skinTone = skinTone
   }
 
   /// `ratings.json` → `ratings.session.json`, in the same folder.

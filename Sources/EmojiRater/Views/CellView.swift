@@ -9,6 +9,12 @@ public enum CellContent: Equatable, Sendable {
   /// Still loading: a spinner.
   case loading
   case failed
+
+  /// A loaded emoji in the skin tone chosen for every emoji (`t`).
+  func inTone(_ tone: SkinTone?) -> CellContent {
+    guard let tone, case .loaded(let presentation) = self else { return self }
+    return .loaded(presentation.inTone(tone))
+  }
 }
 
 /// Draws one grid cell, `GridMetrics.cellWidth` (5) columns wide:

@@ -87,7 +87,8 @@ enum GridView {
               guard spinnerMovedOn || (column == selectedColumn) != (column == oldSelection) else { continue }
             } else {
               cells[column] = Cell(
-                content: content.content(at: IndexPath(item: items.lowerBound + column, section: section)),
+                content: content.content(at: IndexPath(item: items.lowerBound + column, section: section))
+                  .inTone(state.skinTone),
                 vote: state.vote(atShown: firstPosition + column),
                 marked: state.isMarked(atShown: firstPosition + column))
             }
@@ -104,7 +105,7 @@ enum GridView {
             let position = firstPosition + column
             cells.append(
               Cell(
-                content: contents[column], vote: state.vote(atShown: position),
+                content: contents[column].inTone(state.skinTone), vote: state.vote(atShown: position),
                 marked: state.isMarked(atShown: position)))
           }
           for column in cells.indices { drawing.draw(cells[column]!, column: column, erasing: false) }

@@ -1,4 +1,5 @@
 import CollectionKit
+import EmojiModel
 import Terminal
 
 /// What the last frame left on a canvas that keeps its contents (the ncurses
@@ -21,6 +22,8 @@ public final class RenderMemo {
     /// Which list of emoji the layout lays out (`AppState.gridGeneration`):
     /// another filter or query can have the very same shape.
     var grid: Int
+    /// The tone every emoji with tones is drawn in: another draws them all again.
+    var skinTone: SkinTone?
   }
 
   private var frame: Frame?

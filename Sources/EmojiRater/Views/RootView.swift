@@ -13,7 +13,8 @@ public enum RootView {
     memo: RenderMemo? = nil, on canvas: any Canvas
   ) {
     let frame = RenderMemo.Frame(
-      size: canvas.size, isUnicode: canvas.isUnicode, layout: state.layout, grid: state.gridGeneration)
+      size: canvas.size, isUnicode: canvas.isUnicode, layout: state.layout, grid: state.gridGeneration,
+      skinTone: state.skinTone)
     let topRow = state.presentedViewport.topRow
     let previous = memo?.reusableGrid(for: frame, topRow: topRow, on: canvas)
     if previous == nil { canvas.clear() }

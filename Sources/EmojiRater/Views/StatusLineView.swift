@@ -36,7 +36,7 @@ enum StatusLineView {
       position = state.selectedFlatIndex.map { $0 + 1 }
       itemCount = state.layout.itemCount
       vote = state.selectedVote
-      emoji = state.selection.flatMap(content.loadedEmoji(at:))
+      emoji = state.selection.flatMap(content.loadedEmoji(at:))?.inTone(state.skinTone)
       community = state.selection.flatMap(content.community(at:))
       failure = emoji == nil ? state.selection.flatMap(content.loadFailure(at:))?.reason : nil
     }
