@@ -72,8 +72,8 @@ public struct Emoji: Hashable, Sendable {
   }
 
   /// The emoji in `tone`: its variant whose every person has that tone
-  /// (👍🏽 for 👍, 🫱🏽‍🫲🏽 for 🤝), or itself when it has none or no tone
-  /// is asked for.
+  /// (👍🏽 for 👍, 🧑🏽‍🤝‍🧑🏽 for 🧑‍🤝‍🧑, not a pair of two tones), or itself
+  /// when it has none or no tone is asked for.
   public func inTone(_ tone: SkinTone?) -> Emoji {
     guard let tone, !skinToneVariants.isEmpty else { return self }
     return skinToneVariants.first { variant in
