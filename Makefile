@@ -19,8 +19,11 @@ TEST_PYTHON_PACKAGES := pyte==0.8.2 wcwidth==0.7.0
 # Only for `make screenshot`: what turns the captured screen into a PNG.
 SCREENSHOT_PACKAGES := $(TEST_PACKAGES) aha chromium fonts-noto-color-emoji fonts-dejavu-core python3
 TSAN_BUILD := .build-tsan
+# Where `make install` puts things: $(DESTDIR)$(PREFIX)/bin and share/…
+PREFIX ?= /usr/local
+DESTDIR ?=
 
-.PHONY: run build deps deps-test test lint fmt test-tsan bench bench-families bench-scale bench-server screenshot clean emoji-data keywords-data aliases-data
+.PHONY: run build deps deps-test test lint fmt test-tsan test-install bench bench-families bench-scale bench-server screenshot clean emoji-data keywords-data aliases-data man install uninstall
 
 run: deps
 	$(SWIFT) build -c release --product emoji-rater
@@ -44,6 +47,28 @@ test: deps-test lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip EndToEndTests
 	$(SWIFT) test --filter EndToEndTests
+
+# The man page: swift-argument-parser's generate-manual plugin writes it
+# from the command line's own description (it builds the release binary
+# first), and the FILES and ENVIRONMENT sections are added by hand.
+man: deps
+	$(SWIFT) package --disable-sandbox generate-manual
+	mkdir -p .build/man
+	scripts/man-page.sh .build/plugins/GenerateManual/outputs/emoji-rater/emoji-rater.1 docs/man/sections.mdoc > .build/man/emoji-rater.1
+
+# The binary, its man page and completions for bash, zsh and fish.
+install: man
+	scripts/install.sh install "$(DESTDIR)" "$(PREFIX)"
+
+uninstall:
+	scripts/install.sh uninstall "$(DESTDIR)" "$(PREFIX)"
+
+# `make install` into a folder of its own lays out exactly its files, the
+# man page reads, bash completes an option from the installed script, and
+# `make uninstall` leaves nothing.
+test-install: deps
+	@scripts/ensure-packages.sh man-db groff-base
+	scripts/test-install.sh
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
