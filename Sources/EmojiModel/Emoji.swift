@@ -76,9 +76,14 @@ public struct Emoji: Hashable, Sendable {
   /// when it has none or no tone is asked for.
   public func inTone(_ tone: SkinTone?) -> Emoji {
     guard let tone, !skinToneVariants.isEmpty else { return self }
+    // Asked on every frame for the status line: a scan, nothing allocated.
     return skinToneVariants.first { variant in
-      let modifiers = variant.scalars.filter(Self.isSkinToneModifier)
-      return !modifiers.isEmpty && modifiers.allSatisfy { $0 == tone.modifier }
+      var toned = false
+      for scalar in variant.scalars where Self.isSkinToneModifier(scalar) {
+        guard scalar == tone.modifier else { return false }
+        toned = true
+      }
+      return toned
     } ?? self
   }
 }

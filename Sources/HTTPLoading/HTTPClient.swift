@@ -138,7 +138,6 @@ public final class HTTPClient: Sendable {
     answer.status == 200
       ? .success(answer.body) : .failure(.server("the server answered HTTP \(answer.status)"))
   }
-
 }
 
 /// One request and its answer, from the moment it is asked for until it

@@ -409,10 +409,11 @@ public struct AppState: Sendable {
       }
       effects.append(.finishPick(.chosen(items.map { fullCatalog.emoji(atFlatIndex: $0).inTone(skinTone) })))
     case .toggleMark:
-      guard picker != nil, let item = selectedItem else { return }
-      let marked = picker?.toggle(item) == true
+      guard var picker, let item = selectedItem else { return }
+      let marked = picker.toggle(item)
+      self.picker = picker
       effects.append(.markChanged(item: item))
-      let count = picker?.marked.count ?? 0
+      let count = picker.marked.count
       let name = fullCatalog.emoji(atFlatIndex: item).shownName
       message =
         (marked ? "marked \(name)" : "unmarked \(name)")

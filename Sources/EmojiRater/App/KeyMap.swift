@@ -214,7 +214,14 @@ public enum KeyMap {
 
   /// The hint line's words, in rank order, while browsing or picking.
   public static func hints(picking: Bool = false) -> [String] {
-    groups(picking: picking).compactMap(\.hint).sorted { $0.rank < $1.rank }.map(\.text)
+    picking ? pickingHints : browsingHints
+  }
+
+  private static let browsingHints = rankedHints(groups)
+  private static let pickingHints = rankedHints(pickGroups)
+
+  private static func rankedHints(_ groups: [Group]) -> [String] {
+    groups.compactMap(\.hint).sorted { $0.rank < $1.rank }.map(\.text)
   }
 
   /// The bindings of `mode`, in the table's order.

@@ -396,10 +396,10 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   }
 
   /// The community's votes may have changed unheard (the stream of
-  /// changes is back after a gap): every
-  /// cached cell is loaded afresh when it is next displayed, and those on
-  /// screen now, each showing its old tally until the new one comes; but
-  /// only when no other load waits for a slot (`Loader.refresh`).
+  /// changes is back after a gap): every cached cell is loaded afresh when
+  /// it is next displayed, and those on screen now, each showing its old
+  /// tally until the new one comes; but only when no other load waits for
+  /// a slot (`Loader.refresh`).
   public func communityMayHaveChanged() {
     loader.markAllStale()
     guard mode != .sync else { return }

@@ -153,11 +153,11 @@ struct SearchEntry: Sendable {
 
     var worst = 0
     var missing = 0
-    var fuzzy = 0
-    /// Each misspelt word's cost, to know its word when a name ends with it.
-    var misspelt: [(word: Bytes, cost: Int)] = []
+    /// Each misspelt word, the edits it was allowed and its cost: to rank
+    /// by, and to know its word when a name ends with it.
+    var misspelt: [(word: Bytes, edits: Int, cost: Int)] = []
     for (index, word) in words.enumerated() {
-      let isKeyword = forEachWord(in: keywords) { equals($0, $1, word) }
+      var isKeyword = forEachWord(in: keywords) { equals($0, $1, word) }
       let tier: Int
       if anyNameWord({ equals($0, $1, word) }) {
         tier = 0
@@ -172,12 +172,8 @@ struct SearchEntry: Sendable {
       } else if query.allowedEdits[index] > 0, let near = misspelling(word, edits: query.allowedEdits[index])
       {
         tier = near.inName ? 5 : 6
-        fuzzy += near.cost
-        misspelt.append((word, near.cost))
-        if near.isKeyword {
-          worst = max(worst, tier)
-          continue
-        }
+        isKeyword = near.isKeyword
+        misspelt.append((word, query.allowedEdits[index], near.cost))
       } else {
         return nil
       }
@@ -201,7 +197,7 @@ struct SearchEntry: Sendable {
         if index == count - 1,
           words.contains(where: { equals(at + 1, length, $0) })
             || misspelt.contains(where: {
-              Self.misspelling($0.word, blob, at + 1, length, edits: 2, wholly: true) == $0.cost
+              Self.misspelling($0.word, blob, at + 1, length, edits: $0.edits, wholly: true) == $0.cost
             })
         {
           head = true
@@ -212,7 +208,8 @@ struct SearchEntry: Sendable {
     }
     let wholeAlias = !wholeName && forEachWord(in: aliases) { equals($0, $1, query.aliasKey) }
     return SearchRanking.Rank(
-      wholeName: wholeName ? 0 : wholeAlias ? 1 : 2, worstTier: worst, misspelling: fuzzy,
+      wholeName: wholeName ? 0 : wholeAlias ? 1 : 2, worstTier: worst,
+      misspelling: misspelt.reduce(0) { $0 + $1.cost },
       missingKeywords: missing, headMiss: head ? 0 : 1, nameWords: shortest == .max ? 0 : shortest)
   }
 

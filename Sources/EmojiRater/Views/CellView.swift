@@ -27,8 +27,9 @@ public enum CellContent: Equatable, Sendable {
 ///             that is up, green where most are up, red where most are down
 ///
 /// The brackets show only on the selected cell, in the vote's colour if it
-/// has one (the mark's, if it is marked). Every part is placed at an absolute column, so whatever a
-/// terminal does with a glyph's width, the next cell starts where it should.
+/// has one (the mark's, if it is marked). Every part is placed at an
+/// absolute column, so whatever a terminal does with a glyph's width, the
+/// next cell starts where it should.
 enum CellView {
   static let spinner: [Unicode.Scalar] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
   static let asciiSpinner: [Unicode.Scalar] = ["-", "\\", "|", "/"]

@@ -20,6 +20,16 @@ enum GridView {
     var vote: Vote?
     /// Marked to be printed by a pick.
     var marked = false
+
+    /// What the cell at grid position `position` shows of `content` and
+    /// of the state: its emoji in the tone chosen, its vote, its mark. One
+    /// place for both ways a row is drawn (whole, or cell by cell).
+    @MainActor
+    init(_ content: CellContent, at position: Int, in state: AppState) {
+      self.content = content.inTone(state.skinTone)
+      vote = state.vote(atShown: position)
+      marked = state.isMarked(atShown: position)
+    }
   }
 
   /// What the canvas shows from the last frame: each grid line, and the
@@ -68,7 +78,7 @@ enum GridView {
         let drawing = CellDrawing(
           row: screenRow, gridRow: row, firstItem: items.lowerBound, selectedColumn: selectedColumn,
           step: step, groups: groups, layout: layout, canvas: canvas)
-        // Votes are looked up by grid position (mapped to the catalog by the state).
+        // Votes and marks are looked up by grid position (mapped to the catalog by the state).
         let firstPosition = layout.flatIndex(of: IndexPath(item: items.lowerBound, section: section))
         if case .cells(let oldSelection, let known)? = before, let previous {
           // The same row of cells: ask for and draw only what may have changed.
@@ -87,10 +97,8 @@ enum GridView {
               guard spinnerMovedOn || (column == selectedColumn) != (column == oldSelection) else { continue }
             } else {
               cells[column] = Cell(
-                content: content.content(at: IndexPath(item: items.lowerBound + column, section: section))
-                  .inTone(state.skinTone),
-                vote: state.vote(atShown: firstPosition + column),
-                marked: state.isMarked(atShown: firstPosition + column))
+                content.content(at: IndexPath(item: items.lowerBound + column, section: section)),
+                at: firstPosition + column, in: state)
             }
             drawing.draw(cells[column]!, column: column, erasing: true)
           }
@@ -102,11 +110,7 @@ enum GridView {
           var cells: [Cell?] = []
           cells.reserveCapacity(contents.count)
           for column in contents.indices {
-            let position = firstPosition + column
-            cells.append(
-              Cell(
-                content: contents[column].inTone(state.skinTone), vote: state.vote(atShown: position),
-                marked: state.isMarked(atShown: position)))
+            cells.append(Cell(contents[column], at: firstPosition + column, in: state))
           }
           for column in cells.indices { drawing.draw(cells[column]!, column: column, erasing: false) }
           lines.append(.cells(selectedColumn: selectedColumn, cells: cells))
