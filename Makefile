@@ -91,13 +91,14 @@ bench: deps
 	.build/release/emoji-rater bench --traces search --modes prefetch --small-pool 0 --seconds 4 --items 1000000
 	$(MAKE) --no-print-directory bench-families
 
-# Held keys, wheel flicks, page bursts, jumps and reading, drawn from
+# Held keys, wheel flicks, page bursts, jumps, reading and search-result
+# jumps, drawn from
 # $(SEEDS) seeds each, async against prefetch, as median and spread (about
 # four minutes a seed).
 SEEDS ?= 5
 bench-families: deps
 	$(SWIFT) build -c release --product emoji-rater
-	.build/release/emoji-rater bench --traces held,wheel,page-bursts,jumps,reading --modes async,prefetch \
+	.build/release/emoji-rater bench --traces held,wheel,page-bursts,jumps,reading,search-jumps --modes async,prefetch \
 	  --small-pool 0 --seeds $(SEEDS)
 
 # The ratings server under wrk: reads and votes at 1, 16, 64 and 256

@@ -276,6 +276,16 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     return true
   }
 
+  /// Withdraws every request not yet started, and the refreshes waiting
+  /// (the grid shows other items); the loads under way carry on, and are
+  /// returned, for the caller to cancel those no longer wanted.
+  public func withdrawWaiting() -> [ID] {
+    for id in Array(requested.keys) { withdraw(id) }
+    for id in refreshes { amendments.removeValue(forKey: id) }
+    refreshes.removeAll()
+    return Array(operations.keys)
+  }
+
   /// Cancels every load except those for `kept` (a mode switch).
   public func cancelAll(except kept: Set<ID> = []) {
     for id in Array(operations.keys) + Array(requested.keys) where !kept.contains(id) { cancel(id) }

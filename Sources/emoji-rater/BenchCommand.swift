@@ -27,7 +27,8 @@ struct BenchCommand: ParsableCommand {
       time from a keystroke to its matches on screen. The scrolls people make, drawn from the \
       seed, with stops between bursts: held (an arrow key's auto-repeat), wheel (flicks of \
       5-15 notches), page-bursts, jumps (End, Home, Tab), reading (a little, then seconds \
-      still); at their stops the table adds the share of the screen still loading and the \
+      still), search-jumps (a word searched, n, then Esc to the match in the catalog, itself \
+      unless --items says otherwise); at their stops the table adds the share of the screen still loading and the \
       time until it is whole. --seeds N runs each N times, seeds from --seed on, and prints \
       median and spread.
       """
@@ -225,7 +226,8 @@ struct BenchCommand: ParsableCommand {
     let screens = BenchRunner.contentScreens(traces: plan.traces, seconds: configuration.seconds)
     let count = items ?? BenchRunner.defaultItemCount(catalog: catalog, sizes: plan.sizes, screens: screens)
     let scrolled = count == catalog.count ? catalog : catalog.repeated(toCount: count)
-    // A search is of the catalog itself, unless --items says how long.
+    // A search is of the catalog itself, unless --items says how long: the
+    // catalog repeated would match each emoji once a copy.
     let searched = items == nil ? catalog : scrolled
     var results: [BenchResult] = []
     for size in plan.sizes {
@@ -246,7 +248,7 @@ struct BenchCommand: ParsableCommand {
             }
             var seeded = configuration
             seeded.seed = seed
-            let runner = BenchRunner(catalog: trace == .search ? searched : scrolled, configuration: seeded)
+            let runner = BenchRunner(catalog: trace.searches ? searched : scrolled, configuration: seeded)
             results.append(try runner.run(mode: mode, trace: trace, size: size, pool: pool))
           }
         }

@@ -128,6 +128,15 @@ import Testing
           if let wrong = Self.effectsProblem(effects, of: command, from: before, to: state) {
             return "after event \(index) (\(step)): \(wrong)"
           }
+          // Esc from a search lands where the prefetcher was told it would
+          // (the first of the screens it was told of).
+          if before.search?.answered != nil, state.search == nil, !before.searchExitScreens.isEmpty {
+            let rows = state.viewport.rows.clamped(to: 0..<state.layout.rowCount)
+            let onScreen = state.layout.flatRange(ofRows: rows).map(state.shown.catalogItem)
+            if !before.searchExitScreens.starts(with: onScreen) {
+              return "after event \(index) (\(step)): leaving the search showed other items than searchExitScreens"
+            }
+          }
         }
       case .resize(let size):
         effects = state.apply(.resize(size))

@@ -59,6 +59,35 @@ import Testing
     #expect(pressed(from: state) == state.jumpScreens)
   }
 
+  /// The screens a search is left for are known before the keys: while
+  /// typing, where the search began (Esc) and the best match among its
+  /// neighbours (Enter, then Esc); browsing the matches, the chosen one's.
+  @Test func theScreensASearchIsLeftForAreKnownBeforeTheKeys() {
+    /// The catalog items on screen after `commands`.
+    func pressed(_ commands: [Command], from state: AppState) -> [Int] {
+      var left = state
+      for command in commands { left.apply(command) }
+      return left.layout.flatRange(ofRows: left.viewport.rows).map(left.shown.catalogItem)
+    }
+    var state = state()
+    #expect(state.searchExitScreens.isEmpty, "no search")
+    state.apply(.move(.nextSection))
+    for _ in 0..<40 { state.apply(.move(.down)) }
+    let origin = pressed([], from: state)
+    state.apply(.startSearch)
+    #expect(state.searchExitScreens.isEmpty, "no matches yet")
+    for letter in "heart" { state.apply(.searchInput(letter)) }
+    let best = pressed([.confirmSearch, .closeOverlay], from: state)
+    #expect(best != origin)
+    #expect(pressed([.closeOverlay], from: state) == origin)
+    #expect(state.searchExitScreens == origin + best, "typing: back, or on to the best match")
+    state.apply(.confirmSearch)
+    state.apply(.nextMatch(forward: true))
+    state.apply(.nextMatch(forward: true))
+    #expect(state.searchExitScreens.contains(state.selectedItem!))
+    #expect(state.searchExitScreens == pressed([.closeOverlay], from: state), "browsing: the chosen match")
+  }
+
   @Test func endAndHomeGoToTheLastAndFirstEmoji() {
     var state = state()
     state.apply(.move(.last))

@@ -291,6 +291,52 @@ import Testing
     }
   }
 
+  /// A search's next letter keeps most of its matches, and Esc lands on
+  /// the screen whose loads were asked for before it: loads under way for
+  /// cells the new list shows on screen carry on; the rest are cancelled,
+  /// their slots the new screen's.
+  @Test func loadsUnderWayCarryOnIntoANewListThatShowsThem() async {
+    let controller = controller(.async)
+    let matches = GridLayout(sectionItemCounts: [30], width: 80)  // two rows of 15 under a header
+    controller.show(ShownItems(Array(100..<130)))
+    controller.update(visibleRows: 0..<3, layout: matches)
+    #expect(await eventually { scheduler.pendingCount == 30 })
+    // The next letter: the first row's fifteen matches stay, the others go.
+    let fewer = GridLayout(sectionItemCounts: [15], width: 80)
+    controller.show(ShownItems(Array(100..<115)))
+    controller.update(visibleRows: 0..<2, layout: fewer)
+    #expect(await eventually { controller.loader.counters.cancelledDuringWait == 15 })
+    #expect(controller.loader.counters.inFlight == 15)
+    for item in 100..<115 {
+      guard case .loading = controller.loader.state(of: item) else {
+        Issue.record("item \(item) is still on screen: its load should have gone on")
+        return
+      }
+    }
+  }
+
+  /// Browsing a search's matches, the screen Esc leads to (catalog items the
+  /// matches need not hold) is asked for in prefetch mode, not in async.
+  @Test func prefetchingAsksForTheScreenEscLeadsTo() async {
+    let matches = GridLayout(sectionItemCounts: [15], width: 80)
+    let exit = Array(500..<530)
+    let asynchronous = controller(.async)
+    asynchronous.show(ShownItems(Array(100..<115)))
+    asynchronous.update(visibleRows: 0..<2, layout: matches, searchExit: exit)
+    #expect(await eventually { scheduler.pendingCount == 15 }, "async: the matches only")
+
+    let controller = controller(.prefetch, prefetchRows: 0)
+    controller.show(ShownItems(Array(200..<215)))
+    controller.update(visibleRows: 0..<2, layout: matches, searchExit: exit)
+    #expect(await eventually { scheduler.pendingCount == 15 + 15 + 30 }, "and the screen Esc leads to")
+    for item in exit {
+      guard case .loading = controller.loader.state(of: item) else {
+        Issue.record("item \(item) is on the screen Esc leads to, yet not asked for")
+        return
+      }
+    }
+  }
+
   @Test func aFailedCellShowsItAndRetriesWhenDisplayedAgain() async {
     let controller = controller(.async, failureRate: 1)
     controller.update(visibleRows: 0..<2, layout: layout)

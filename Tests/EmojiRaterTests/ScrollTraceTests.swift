@@ -52,7 +52,10 @@ import Testing
         let commands = events.compactMap {
           KeyBindings.command(for: $0, helpShown: false, searching: searching)
         }
-        searching = step.command == .startSearch || (searching && step.command != .closeOverlay)
+        // Enter and Esc end the typing (n then steps through the matches).
+        searching =
+          step.command == .startSearch
+          || (searching && step.command != .closeOverlay && step.command != .confirmSearch)
         if step.keys == [0x1B] {
           // Esc alone: ncurses gives it as the Escape key once no more follows.
           #expect(KeyBindings.command(for: .key(.escape), helpShown: false) == step.command)
@@ -126,6 +129,26 @@ import Testing
     #expect(jumps.allSatisfy { $0.endsBurst }, "each jump is a burst of its own")
     for move in [SelectionMove.first, .last, .nextSection, .previousSection] {
       #expect(jumps.contains { $0.command == .move(move) }, "\(move)")
+    }
+  }
+
+  /// A search the person leaves for the catalog: the word typed, a look at
+  /// its matches (a stop), Enter, `n` a few times, then Esc (the jump, and
+  /// the burst's stop).
+  @Test func aSearchJumpTypesAWordThenLeavesForTheMatch() throws {
+    let steps = ScrollTrace.searchJumps.steps(duration: 30_000, seed: 4)
+    let starts = steps.indices.filter { steps[$0].command == .startSearch }
+    #expect(starts.count >= 3)
+    for (start, next) in zip(starts, starts.dropFirst() + [steps.count]) {
+      let burst = Array(steps[start..<next])
+      guard burst.last?.command == .closeOverlay else { continue }  // Cut by the run's end.
+      let typed = String(burst.compactMap { if case .searchInput(let c) = $0.command { c } else { nil } })
+      #expect(ScrollTrace.searchWords.contains(typed), "\(typed)")
+      let lastLetter = try #require(burst.lastIndex { if case .searchInput = $0.command { true } else { false } })
+      #expect(burst[lastLetter].endsBurst, "the matches are a stop")
+      #expect(burst[lastLetter + 1].command == .confirmSearch)
+      #expect(burst.dropFirst(lastLetter + 2).dropLast().allSatisfy { $0.command == .nextMatch(forward: true) })
+      #expect(burst.last!.endsBurst)
     }
   }
 

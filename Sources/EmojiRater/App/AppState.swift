@@ -647,6 +647,26 @@ public struct AppState: Sendable {
     return screens
   }
 
+  /// The catalog items on the screens a search with matches is left for:
+  /// the one Esc shows now (where the search began, while typing), and the
+  /// chosen match among its neighbours (what Esc shows once Enter has
+  /// ended the typing). Known before the keys, so a prefetcher can load
+  /// them; none without a search.
+  public var searchExitScreens: [Int] {
+    guard let search, search.answered != nil, !screen.isTooSmall else { return [] }
+    var browsed = search
+    browsed.isEditing = false
+    let exits = search.isEditing ? [search, browsed] : [search]
+    var items: [Int] = []
+    for exit in exits {
+      var left = self
+      left.endSearch(exit)
+      let rows = left.viewport.rows.clamped(to: 0..<left.layout.rowCount)
+      items += left.layout.flatRange(ofRows: rows).map(left.shown.catalogItem)
+    }
+    return items
+  }
+
   /// After the wheel moved the view, pulls the selection onto the nearest
   /// visible row, in the same column, so the status line always names
   /// something on screen.

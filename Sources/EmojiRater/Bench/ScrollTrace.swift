@@ -34,11 +34,19 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
   /// Reading: one to three wheel flicks or one or two pages down, then
   /// 2.5–5 s still.
   case reading
+  /// Search-result jumps: `/`, an everyday word typed a letter every
+  /// 120–250 ms, a look at its matches, Enter, `n` none to three times,
+  /// then Esc, which takes the view to the chosen match among its
+  /// neighbours in the whole grid; then 1–3 s still.
+  case searchJumps = "search-jumps"
 
   /// The traces that scroll: what `bench` runs unless asked otherwise.
   public static let scrolls: [ScrollTrace] = [.steady, .burst, .reversal, .pages]
   /// The scrolls people make, drawn from a seed.
-  public static let families: [ScrollTrace] = [.held, .wheel, .pageBursts, .jumps, .reading]
+  public static let families: [ScrollTrace] = [.held, .wheel, .pageBursts, .jumps, .reading, .searchJumps]
+
+  /// Whether the trace types searches (and runs on the catalog itself).
+  public var searches: Bool { self == .search || self == .searchJumps }
 
   /// Whether the trace is drawn from a seed, with stops between bursts.
   public var isFamily: Bool { Self.families.contains(self) }
@@ -46,6 +54,12 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
   /// What the search trace types: its first letters match most of the
   /// catalog, its last a handful.
   public static let searchQuery = "smiling cat"
+  /// Words the search-jumps family looks up: everyday ones, each with
+  /// matches all over the catalog.
+  static let searchWords = [
+    "heart", "cat", "smile", "hand", "flag", "star", "fire", "food", "moon", "tree", "car", "ball",
+    "music", "sun", "dog", "laugh", "party", "water", "book", "clock",
+  ]
   /// A letter every 150 ms: a quick typist.
   static let searchKeyInterval = 150.0
 
@@ -59,7 +73,7 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
     case .search: Double(Self.searchQuery.count + 2) * Self.searchKeyInterval
     // No cycle: its steps never repeat. The value is what a run is measured
     // in: six times what is asked (`measuredSeconds`).
-    case .held, .wheel, .pageBursts, .jumps, .reading: 0
+    case .held, .wheel, .pageBursts, .jumps, .reading, .searchJumps: 0
     }
   }
 
@@ -80,7 +94,7 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
     // moment after the app starts.
     case .search: cycle / 1000
     // Each burst starts from a stop, the first as good as any: measured from the start.
-    case .held, .wheel, .pageBursts, .jumps, .reading: 0
+    case .held, .wheel, .pageBursts, .jumps, .reading, .searchJumps: 0
     }
   }
 
@@ -143,6 +157,8 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
       case .startSearch: Array("/".utf8)
       case .searchInput(let character): Array(String(character).utf8)
       case .closeOverlay: [0x1B]
+      case .confirmSearch: [0x0D]
+      case .nextMatch(let forward): Array((forward ? "n" : "N").utf8)
       default: []
       }
     }
@@ -204,7 +220,7 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
           time += Self.searchKeyInterval
         }
       }
-    case .held, .wheel, .pageBursts, .jumps, .reading:
+    case .held, .wheel, .pageBursts, .jumps, .reading, .searchJumps:
       return familySteps(duration: duration, seed: seed)
     }
     return steps
@@ -244,6 +260,7 @@ private struct FamilyDrawer {
     case .pageBursts: uniform(600...2_000)
     case .jumps: uniform(300...900)
     case .reading: uniform(2_500...5_000)
+    case .searchJumps: uniform(1_000...3_000)
     default: 0
     }
   }
@@ -283,8 +300,32 @@ private struct FamilyDrawer {
         steps += flick(from: steps.last.map { $0.time + uniform(200...400) } ?? start)
       }
       return steps
+    case .searchJumps: return search(from: start)
     default: return []
     }
+  }
+
+  /// A search that ends in the catalog: `/`, a word typed, a look at its
+  /// matches (a stop), Enter, `n` a few times, and Esc, which jumps to the
+  /// chosen match among its neighbours (the burst's own stop).
+  private mutating func search(from start: Double) -> [ScrollTrace.Step] {
+    let word = ScrollTrace.searchWords.randomElement(using: &random)!
+    var steps = [ScrollTrace.Step(time: start, command: .startSearch)]
+    var time = start + uniform(200...400)
+    for letter in word {
+      steps.append(ScrollTrace.Step(time: time, command: .searchInput(letter)))
+      time += uniform(120...250)
+    }
+    steps[steps.count - 1].endsBurst = true
+    time += uniform(400...1_200)
+    steps.append(ScrollTrace.Step(time: time, command: .confirmSearch))
+    for _ in 0..<Int.random(in: 0...3, using: &random) {
+      time += uniform(250...600)
+      steps.append(ScrollTrace.Step(time: time, command: .nextMatch(forward: true)))
+    }
+    time += uniform(300...800)
+    steps.append(ScrollTrace.Step(time: time, command: .closeOverlay))
+    return steps
   }
 
   /// An arrow key held for `length` ms: one press, the auto-repeat's delay, then its repeats.

@@ -63,6 +63,9 @@ struct LoadDeadlines: Equatable, Sendable {
   var window: Range<Int> = 0..<0
   /// Grid rows of the screens the jump keys lead to (`AppState.jumpScreens`).
   var jumpScreens: [Range<Int>] = []
+  /// Catalog items of the screens a search is left for
+  /// (`AppState.searchExitScreens`): most are not in the grid of matches.
+  var searchExit: Set<Int> = []
   /// Whether the view jumped lately (`PrefetchPlanner.jumpedRecently`),
   /// and whether it is still (`PrefetchPlanner.isStill`).
   var jumpedRecently = false
@@ -91,7 +94,9 @@ struct LoadDeadlines: Equatable, Sendable {
   /// back one): there, soonest first (30% against 19%).
   func urgency(of id: Int) -> Double {
     guard let position = shown.shownItem(id), (0..<layout.itemCount).contains(position) else {
-      return .infinity
+      // Where Esc leads, the person looking at a search's matches: after
+      // the window's first screen, as a jump key's screen goes.
+      return searchExit.contains(id) ? Double(visibleRows.count) : .infinity
     }
     let row = layout.row(of: layout.indexPath(flatIndex: position))
     if !window.contains(position), jumpScreens.contains(where: { $0.contains(row) }) {

@@ -94,7 +94,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// went and asks the loader accordingly.
   public func update(
     visibleRows: Range<Int>, layout: GridLayout, selectedRow: Int? = nil,
-    jumpScreens: @autoclosure () -> [Range<Int>] = []
+    jumpScreens: @autoclosure () -> [Range<Int>] = [], searchExit: @autoclosure () -> [Int] = []
   ) {
     if layout.columns != self.layout.columns {
       // Rows mean other cells in a new width: the jump screens are worked
@@ -112,11 +112,13 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     defer { updateTime = nil }
     prefetching.follow(timedLoads: loader.timedLoads, estimate: loader.latencyEstimate)
     let plan = prefetching.update(visibleRows: visibleRows, in: layout, at: now, selectedRow: selectedRow)
+    settleCarriedOver(visibleRows: visibleRows, layout: layout)
     // In prefetch mode, the mode that loads them.
     let jumpChange =
       mode == .prefetch
       ? prefetching.jumpScreenChange(
-        to: jumpScreens(), layout: layout, shown: shown, screenRows: visibleRows.count) : nil
+        to: jumpScreens(), searchExit: searchExit(), layout: layout, shown: shown,
+        screenRows: visibleRows.count) : nil
     plan.deliverDisplays(to: self)
     if cells.hasLoadsToAsk || plan.hasPrefetching || jumpChange != nil {
       // The loads go to the loader once this frame is on screen, as UIKit
@@ -235,9 +237,31 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     // The ranking's view is of the old items: the default order until the next update.
     prefetching.reset()
     loader.urgency = nil
-    loader.cancelAll()
+    carriedOver = loader.withdrawWaiting()
     cells.forgetWaits()
     changedItems = nil
+  }
+
+  /// Loads under way when the grid last showed other items, for the next
+  /// update to keep or cancel (`settleCarriedOver`).
+  private var carriedOver: [Int] = []
+
+  /// Keeps the loads under way from before the grid changed that the new
+  /// grid shows on screen or prefetches, and cancels the rest, whose slots
+  /// the new screen wants. A search's next letter keeps most of its
+  /// matches, and Esc from it lands on the screen its loads were asked
+  /// for (`searchExitScreens`): cancelled, those loads started again.
+  private func settleCarriedOver(visibleRows: Range<Int>, layout: GridLayout) {
+    guard !carriedOver.isEmpty else { return }
+    defer { carriedOver = [] }
+    let onScreen = layout.flatRange(ofRows: visibleRows)
+    let window = mode == .prefetch ? prefetching.planner.wanted : 0..<0
+    for id in carriedOver {
+      if let position = shown.shownItem(id), onScreen.contains(position) || window.contains(position) {
+        continue
+      }
+      loader.cancel(id)
+    }
   }
 
   /// The loader's identifier for a grid position: its catalog item.

@@ -22,6 +22,10 @@ struct PrefetchCoordinator {
   /// out afresh), and the catalog items on them that prefetching asked for.
   private var jumpScreens: [Range<Int>]?
   private var jumpItems: Set<Int> = []
+  /// The catalog items of the screens a search would be left for
+  /// (`AppState.searchExitScreens`), as asked and as a set for the ranking.
+  private var searchExitAsked: [Int] = []
+  private(set) var searchExit: Set<Int> = []
 
   init(options: LoadingOptions) {
     leads = LoadDeadlines.Leads(latency: options.latency)
@@ -80,15 +84,18 @@ struct PrefetchCoordinator {
   }
 
   /// The change in the screens the jump keys (Home, End, Tab, Shift-Tab)
-  /// lead to, known before the key: they load while the view is still (see
-  /// `LoadDeadlines`); those no longer a jump's stop, nor in the window,
-  /// stop loading. nil if nothing changed.
+  /// lead to, and the one Esc leads to from a search (`searchExit`, catalog
+  /// items the grid may not show), known before the key: they load while
+  /// the view is still (see `LoadDeadlines`); those no longer a jump's
+  /// stop, nor in the window, stop loading. nil if nothing changed.
   mutating func jumpScreenChange(
-    to screens: [Range<Int>], layout: GridLayout, shown: ShownItems, screenRows: Int
+    to screens: [Range<Int>], searchExit: [Int], layout: GridLayout, shown: ShownItems, screenRows: Int
   ) -> JumpScreenChange? {
-    guard screens != jumpScreens else { return nil }
+    guard screens != jumpScreens || searchExit != searchExitAsked else { return nil }
     jumpScreens = screens
-    let items = Set(screens.flatMap { layout.flatRange(ofRows: $0) }.map(shown.catalogItem))
+    searchExitAsked = searchExit
+    self.searchExit = Set(searchExit)
+    let items = Set(screens.flatMap { layout.flatRange(ofRows: $0) }.map(shown.catalogItem)).union(searchExit)
     defer { jumpItems = items }
     return JumpScreenChange(
       gone: jumpItems.subtracting(items), new: items.subtracting(jumpItems), window: planner.wanted,
@@ -107,6 +114,8 @@ struct PrefetchCoordinator {
   mutating func forgetJumpScreens() {
     jumpScreens = nil
     jumpItems = []
+    searchExitAsked = []
+    searchExit = []
   }
 
   /// The loader's new ranking for the view at `time`, or nil while the
@@ -119,6 +128,7 @@ struct PrefetchCoordinator {
       direction: planner.direction, likelyDirection: planner.likelyDirection, slack: planner.slack,
       turnedRecently: planner.turnedRecently(at: time),
       paceKnown: planner.paceKnown, leads: leads, window: planner.wanted, jumpScreens: jumpScreens ?? [],
+      searchExit: searchExit,
       jumpedRecently: planner.jumpedRecently(at: time), isStill: planner.isStill(at: time),
       restEndsBeforeALoad: planner.restLeft(at: time).map { Double($0) / 1e6 < leads.visible } ?? false)
     guard !deadlines.canReuseRanking(madeWith: rankedWith, after: time - rankedAt) else { return nil }
