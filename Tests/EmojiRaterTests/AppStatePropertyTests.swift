@@ -134,7 +134,8 @@ import Testing
             let rows = state.viewport.rows.clamped(to: 0..<state.layout.rowCount)
             let onScreen = state.layout.flatRange(ofRows: rows).map(state.shown.catalogItem)
             if !before.searchExitScreens.starts(with: onScreen) {
-              return "after event \(index) (\(step)): leaving the search showed other items than searchExitScreens"
+              return
+                "after event \(index) (\(step)): leaving the search showed other items than searchExitScreens"
             }
           }
         }

@@ -144,10 +144,12 @@ import Testing
       guard burst.last?.command == .closeOverlay else { continue }  // Cut by the run's end.
       let typed = String(burst.compactMap { if case .searchInput(let c) = $0.command { c } else { nil } })
       #expect(ScrollTrace.searchWords.contains(typed), "\(typed)")
-      let lastLetter = try #require(burst.lastIndex { if case .searchInput = $0.command { true } else { false } })
+      let lastLetter = try #require(
+        burst.lastIndex { if case .searchInput = $0.command { true } else { false } })
       #expect(burst[lastLetter].endsBurst, "the matches are a stop")
       #expect(burst[lastLetter + 1].command == .confirmSearch)
-      #expect(burst.dropFirst(lastLetter + 2).dropLast().allSatisfy { $0.command == .nextMatch(forward: true) })
+      #expect(
+        burst.dropFirst(lastLetter + 2).dropLast().allSatisfy { $0.command == .nextMatch(forward: true) })
       #expect(burst.last!.endsBurst)
     }
   }
