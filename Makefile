@@ -19,14 +19,26 @@ TEST_PYTHON_PACKAGES := pyte==0.8.2 wcwidth==0.7.0
 # Only for `make screenshot`: what turns the captured screen into a PNG.
 SCREENSHOT_PACKAGES := $(TEST_PACKAGES) aha chromium fonts-noto-color-emoji fonts-dejavu-core python3
 TSAN_BUILD := .build-tsan
+# Every release build links the Swift runtime and Foundation statically, so
+# the binary runs where no Swift is installed (ldd: only the system's
+# libraries). Every target below builds with these same flags, so one build
+# serves them all: given as -Xswiftc, which `swift package` passes on to the
+# build the man page's plugin makes (it has no --static-swift-stdlib).
+STATIC := -Xswiftc -static-stdlib
+RELEASE := -c release $(STATIC)
+# The commit `--version` names, `-dirty` after it when the checkout has
+# changes; Package.swift gives it to one C file (the BuildInfo target), so a
+# new commit compiles that file again and links. Without git: "unknown".
+COMMIT := $(shell git rev-parse --short HEAD 2>/dev/null)
+export EMOJI_RATER_COMMIT := $(if $(COMMIT),$(COMMIT)$(shell git diff --quiet HEAD -- 2>/dev/null || echo -dirty))
 # Where `make install` puts things: $(DESTDIR)$(PREFIX)/bin and share/…
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: run build deps deps-test test lint fmt test-tsan test-install bench bench-families bench-scale bench-server screenshot clean emoji-data keywords-data aliases-data man install uninstall
+.PHONY: run build deps deps-test test lint fmt test-tsan test-install deb test-deb bench bench-families bench-scale bench-server screenshot clean emoji-data keywords-data aliases-data man install uninstall
 
 run: deps
-	$(SWIFT) build -c release --product emoji-rater
+	$(SWIFT) build $(RELEASE) --product emoji-rater
 	.build/release/emoji-rater $(ARGS)
 
 build: deps
@@ -50,13 +62,15 @@ test: deps-test lint
 
 # The man page: swift-argument-parser's generate-manual plugin writes it
 # from the command line's own description (it builds the release binary
-# first), and the FILES and ENVIRONMENT sections are added by hand.
+# first, with the flags given here), and the FILES and ENVIRONMENT sections
+# are added by hand.
 man: deps
-	$(SWIFT) package --disable-sandbox generate-manual
+	$(SWIFT) package $(STATIC) --disable-sandbox generate-manual
 	mkdir -p .build/man
 	scripts/man-page.sh .build/plugins/GenerateManual/outputs/emoji-rater/emoji-rater.1 docs/man/sections.mdoc > .build/man/emoji-rater.1
 
-# The binary, its man page and completions for bash, zsh and fish.
+# The binary, its man page, completions for bash, zsh and fish, and the
+# licences of what it embeds and links (share/doc/emoji-rater/copyright).
 install: man
 	scripts/install.sh install "$(DESTDIR)" "$(PREFIX)"
 
@@ -69,6 +83,20 @@ uninstall:
 test-install: deps
 	@scripts/ensure-packages.sh man-db groff-base
 	scripts/test-install.sh
+
+# The Debian package: the same files under /usr (scripts/install.sh), the
+# binary without its debug information, Depends from the libraries it links
+# (dpkg-shlibdeps): .build/deb/emoji-rater_VERSION_ARCH.deb.
+deb: man
+	@scripts/ensure-packages.sh dpkg-dev
+	scripts/deb.sh
+
+# The package installed on this machine with dpkg -i (as root): its files,
+# --version naming the commit, doctor and the grid in tmux with no Swift on
+# PATH, man, bash's completion; dpkg -r leaves none of its files.
+test-deb: deb
+	@scripts/ensure-packages.sh tmux man-db groff-base
+	scripts/test-deb.sh
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
@@ -85,7 +113,7 @@ test-tsan: deps-test
 # then typing a search, on the catalog and on a million items, then the
 # scrolls people make (bench-families).
 bench: deps
-	$(SWIFT) build -c release --product emoji-rater
+	$(SWIFT) build $(RELEASE) --product emoji-rater
 	.build/release/emoji-rater bench $(ARGS)
 	.build/release/emoji-rater bench --traces search --modes prefetch --small-pool 0 --seconds 4
 	.build/release/emoji-rater bench --traces search --modes prefetch --small-pool 0 --seconds 4 --items 1000000
@@ -97,7 +125,7 @@ bench: deps
 # four minutes a seed).
 SEEDS ?= 5
 bench-families: deps
-	$(SWIFT) build -c release --product emoji-rater
+	$(SWIFT) build $(RELEASE) --product emoji-rater
 	.build/release/emoji-rater bench --traces held,wheel,page-bursts,jumps,reading,search-jumps --modes async,prefetch \
 	  --small-pool 0 --seeds $(SEEDS)
 
@@ -107,14 +135,14 @@ bench-families: deps
 BENCH_SERVER_PACKAGES := $(RUN_PACKAGES) wrk nginx-light postgresql python3
 bench-server:
 	@scripts/ensure-packages.sh $(BENCH_SERVER_PACKAGES)
-	$(SWIFT) build -c release --product emoji-rater
+	$(SWIFT) build $(RELEASE) --product emoji-rater
 	scripts/bench-server.py .build/release/emoji-rater
 
 # Per-frame cost at a million items against the benchmark's usual content
 # (the catalog repeated to 45,240), steady scroll. Six measured seconds per
 # run: over `bench`'s 2.4 s, p99 is the worst frame or two and wanders.
 bench-scale: deps
-	$(SWIFT) build -c release --product emoji-rater
+	$(SWIFT) build $(RELEASE) --product emoji-rater
 	for items in 45240 1000000; do \
 	  .build/release/emoji-rater bench --items $$items --traces steady --modes prefetch --small-pool 0 --seconds 6; \
 	done
@@ -123,7 +151,7 @@ bench-scale: deps
 # the voting overlay, sync mode's dropped frames) and docs/bench.svg.
 screenshot:
 	@scripts/ensure-packages.sh $(SCREENSHOT_PACKAGES)
-	$(SWIFT) build -c release --product emoji-rater
+	$(SWIFT) build $(RELEASE) --product emoji-rater
 	scripts/screenshot.sh
 	.build/release/emoji-rater bench --plot docs/bench.svg > /dev/null
 

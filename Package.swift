@@ -14,6 +14,16 @@ let optimized: [SwiftSetting] = [
     ["-cross-module-optimization", "-enforce-exclusivity=unchecked"], .when(configuration: .release))
 ]
 
+// The commit `--version` names: `make` passes it in EMOJI_RATER_COMMIT
+// (`git rev-parse --short HEAD`, `-dirty` when the checkout has changes), and
+// only the BuildInfo target's one C file is compiled with it, so a new commit
+// compiles that file again and links; a plain `swift build` says "unknown".
+// Anything but letters, digits and dashes is left out.
+let commit = (Context.environment["EMOJI_RATER_COMMIT"] ?? "").filter {
+  $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-")
+}
+let buildInfo: [CSetting] = commit.isEmpty ? [] : [.define("EMOJI_RATER_COMMIT", to: "\"\(commit)\"")]
+
 let package = Package(
   name: "emoji-rater",
   products: [
@@ -78,11 +88,12 @@ let package = Package(
       name: "EmojiModel", dependencies: ["EmojiData", "CollectionKit", "Support"], swiftSettings: optimized),
 
     // MARK: The app and its command line.
+    .target(name: "BuildInfo", cSettings: buildInfo),
     .target(
       name: "EmojiRater",
       dependencies: [
         "Terminal", "CollectionKit", "FrameTiming", "Loading", "HTTPLoading", "EmojiModel", "Support",
-        .product(name: "HeapModule", package: "swift-collections"),
+        "BuildInfo", .product(name: "HeapModule", package: "swift-collections"),
       ],
       swiftSettings: optimized
     ),

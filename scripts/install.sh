@@ -2,10 +2,14 @@
 # Usage: scripts/install.sh install|uninstall|list DESTDIR PREFIX [MANPAGE]
 # Lays out (or takes away, or lists) what `make install` installs, under
 # DESTDIR (empty for the system) and PREFIX (/usr/local by default):
-# the release binary, its man page, and completions for bash, zsh and fish,
-# in the folders each shell reads on its own. The binary writes its
-# completion scripts itself (--generate-completion-script); the man page is
-# made beforehand (`make man`, from the argument parser's own description).
+# the release binary, its man page, completions for bash, zsh and fish, in
+# the folders each shell reads on its own, and the licences of the data it
+# embeds and the packages it links (share/doc/emoji-rater/copyright, as
+# Debian names it; scripts/copyright.sh). The binary writes its completion
+# scripts itself (--generate-completion-script); the man page is made
+# beforehand (`make man`, from the argument parser's own description).
+# `make deb` lays out its package with it too (DESTDIR a staging folder,
+# PREFIX /usr), so this is the one list of the files.
 set -eu
 
 action=$1
@@ -18,7 +22,8 @@ files="bin/emoji-rater
 share/man/man1/emoji-rater.1
 share/bash-completion/completions/emoji-rater
 share/zsh/site-functions/_emoji-rater
-share/fish/vendor_completions.d/emoji-rater.fish"
+share/fish/vendor_completions.d/emoji-rater.fish
+share/doc/emoji-rater/copyright"
 
 case "$action" in
 list)
@@ -41,6 +46,9 @@ install)
         if [ "$shell" = bash ]; then cat scripts/bash-completion-default.sh >> "$root/$target"; fi
         chmod 0644 "$root/$target"
     done
+    mkdir -p "$root/share/doc/emoji-rater"
+    scripts/copyright.sh > "$root/share/doc/emoji-rater/copyright"
+    chmod 0644 "$root/share/doc/emoji-rater/copyright"
     echo "installed under $root:"
     echo "$files" | sed 's/^/  /'
     ;;

@@ -1,3 +1,4 @@
+import BuildInfo
 import EmojiModel
 
 /// What the command line asked the interactive app for.
@@ -34,7 +35,13 @@ public struct AppOptions: Sendable {
   public init() {}
 }
 
-/// The app's version, shown by `--version`.
+/// The app's version, shown by `--version`: the release and the commit the
+/// binary was built from, `0.1.0 (commit 73bce94)`.
 public enum AppVersion {
-  public static let current = "0.1.0"
+  /// The release: `make deb` names the package's version after it.
+  public static let number = "0.1.0"
+  /// As `make` gave it to the build (`-dirty` after it when the checkout had
+  /// changes); "unknown" from a plain `swift build`.
+  public static let commit = String(cString: emoji_rater_build_commit())
+  public static let current = "\(number) (commit \(commit))"
 }
