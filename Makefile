@@ -119,10 +119,9 @@ bench: deps
 	.build/release/emoji-rater bench --traces search --modes prefetch --small-pool 0 --seconds 4 --items 1000000
 	$(MAKE) --no-print-directory bench-families
 
-# Held keys, wheel flicks, page bursts, jumps, reading and search-result
-# jumps, drawn from
-# $(SEEDS) seeds each, async against prefetch, as median and spread (about
-# four minutes a seed).
+# Held keys, wheel flicks, page bursts, jumps, reading and searches left
+# for the catalog, drawn from $(SEEDS) seeds each, async against prefetch,
+# as median and spread (about five minutes a seed).
 SEEDS ?= 5
 bench-families: deps
 	$(SWIFT) build $(RELEASE) --product emoji-rater
