@@ -84,10 +84,10 @@ struct PrefetchCoordinator {
   }
 
   /// The change in the screens the jump keys (Home, End, Tab, Shift-Tab)
-  /// lead to, and the one Esc leads to from a search (`searchExit`, catalog
-  /// items the grid may not show), known before the key: they load while
-  /// the view is still (see `LoadDeadlines`); those no longer a jump's
-  /// stop, nor in the window, stop loading. nil if nothing changed.
+  /// lead to, and in those a search is left for (`searchExit`, catalog
+  /// items the grid may not show), known before the key: `LoadDeadlines`
+  /// says when they load; those no longer a jump's stop nor a search's
+  /// exit, nor in the window, stop loading. nil if nothing changed.
   mutating func jumpScreenChange(
     to screens: [Range<Int>], searchExit: [Int], layout: GridLayout, shown: ShownItems, screenRows: Int
   ) -> JumpScreenChange? {
