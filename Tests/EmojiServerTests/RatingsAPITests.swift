@@ -13,7 +13,9 @@ import Testing
 /// The ratings routes over real HTTP, against a server with a SQLite
 /// database in a folder of the test's own: voters, votes, tallies that are
 /// the votes counted, and what a bad request gets.
-@Suite(.serialized, .timeLimit(.minutes(1))) final class RatingsAPITests {
+/// (Three minutes at most, to catch a hang: under Thread Sanitizer,
+/// beside every other suite on two cores, a test here took over one.)
+@Suite(.serialized, .timeLimit(.minutes(3))) final class RatingsAPITests {
   /// The database's folder, removed with the test.
   let home: DataHome
   let database: SQLiteRatingsDatabase
