@@ -281,14 +281,19 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// returned, for the caller to cancel those no longer wanted.
   public func withdrawWaiting() -> [ID] {
     for id in Array(requested.keys) { withdraw(id) }
-    for id in refreshes { amendments.removeValue(forKey: id) }
-    refreshes.removeAll()
+    dropRefreshes()
     return Array(operations.keys)
   }
 
   /// Cancels every load except those for `kept` (a mode switch).
   public func cancelAll(except kept: Set<ID> = []) {
     for id in Array(operations.keys) + Array(requested.keys) where !kept.contains(id) { cancel(id) }
+    dropRefreshes(except: kept)
+  }
+
+  /// Forgets the refreshes waiting for a slot, but those for `kept`, and
+  /// the changes heard for them meanwhile.
+  private func dropRefreshes(except kept: Set<ID> = []) {
     for id in refreshes where !kept.contains(id) { amendments.removeValue(forKey: id) }
     refreshes.removeAll { !kept.contains($0) }
   }

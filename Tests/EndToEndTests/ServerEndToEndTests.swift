@@ -193,8 +193,11 @@ import Testing
     let session = try TmuxSession.app(
       ["--source", server.address, "--mode", "async", "--order", "top"], columns: 80, rows: 24)
     defer { session.kill() }
+    // The status line names the first cell once it has loaded; the second
+    // may still be loading then, so the wait is for both.
     let top = try session.waitFor {
       $0.contains("Most voted up by the community (2)") && $0.contains("party popper")
+        && $0.contains("[🎉 ] 👍")
     }
     #expect(top.held, "\(top.screen)")
     #expect(top.screen.contains("[🎉 ] 👍"), "\(top.screen)")
