@@ -138,6 +138,14 @@ struct ServeCommand: ParsableCommand {
     configuration.ratingsLimits.registrationBurst = max(
       RatingsLimits().registrationBurst, registrationsPerHour / 60)
     Self.raiseOpenFileLimit()
+    // Before anything can say "listening": a script (or a test) may send
+    // SIGTERM the moment it reads that line, and a stop asked for then must
+    // stop the server, not the process unflushed nor not at all.
+    guard let stopSignals = SignalForwarding.install([SIGINT, SIGTERM]) else {
+      let reason = String(cString: strerror(errno))
+      StandardError.write("emoji-rater serve: cannot make a pipe for the stop signals: \(reason)")
+      throw ExitCode(2)
+    }
     let level = logLevel.level
     LoggingSystem.bootstrap { label in
       var handler = StreamLogHandler.standardError(label: label)
@@ -156,7 +164,7 @@ struct ServeCommand: ParsableCommand {
     }
     print("emoji-rater serve: listening on http://\(host.contains(":") ? "[\(host)]" : host):\(server.port)")
     fflush(nil)  // At once, for a script that waits for the line.
-    Self.waitForStopSignal()
+    Self.waitForStopSignal(on: stopSignals)
     server.stop()
     logger.info("stopped; \(server.counts.line)")
   }
@@ -215,18 +223,15 @@ struct ServeCommand: ParsableCommand {
     _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
   }
 
-  /// Blocks until SIGINT or SIGTERM.
-  private static func waitForStopSignal() {
-    let stop = DispatchSemaphore(value: 0)
-    let queue = DispatchQueue(label: "emoji-rater.serve.signals")
-    let sources = [SIGINT, SIGTERM].map { signalNumber in
-      signal(signalNumber, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-      source.setEventHandler { stop.signal() }
-      source.activate()
-      return source
+  /// Blocks until SIGINT or SIGTERM, which `SignalForwarding` turns into
+  /// bytes on the pipe whose read end is `readEnd`. Its handlers are
+  /// installed at once, where a dispatch signal source registers later on
+  /// another thread, and a signal that came between was lost (the server
+  /// then ran on until killed).
+  private static func waitForStopSignal(on readEnd: Int32) {
+    var request = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+    while SignalForwarding.drain().isEmpty {
+      _ = poll(&request, 1, -1)
     }
-    stop.wait()
-    for source in sources { source.cancel() }
   }
 }
