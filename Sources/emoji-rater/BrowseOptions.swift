@@ -26,6 +26,13 @@ struct BrowseOptions: ParsableArguments {
   )
   var mouse = true
 
+  @Flag(
+    inversion: .prefixedNo, exclusivity: .chooseLast,
+    help:
+      "Show the emoji you copy, pick and vote on most first, in \"Frequently used\" (--no-history reads and keeps no history; X forgets it)."
+  )
+  var history = true
+
   @Option(
     help: ArgumentHelp(
       "How cells load: sync, async or prefetch (switch live with m; default: the last run's, else prefetch).",
@@ -137,6 +144,7 @@ struct BrowseOptions: ParsableArguments {
     options.includeSkinTones = skinTones
     options.emojiDataPath = emojiData
     options.mouse = mouse
+    options.history = history
     options.items = content.items
     options.mode = mode
     options.skinTone = skinTone.map(\.tone)

@@ -27,6 +27,7 @@ enum ConfigDefaults {
       String($0.skinTones)
     },
     Setting("mouse", .flag(on: "--mouse", off: "--no-mouse")) { String($0.mouse) },
+    Setting("history", .flag(on: "--history", off: "--no-history")) { String($0.history) },
     Setting("skin-tone", .value(option: "--skin-tone")) { options in
       switch options.skinTone {
       case nil: "the last run's, else none"

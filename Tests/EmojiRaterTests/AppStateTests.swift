@@ -248,7 +248,7 @@ import Testing
 
   @Test func aFilterShowsTheLoaderTheNewListAndAVoteGoesToTheStore() {
     var state = state()
-    #expect(state.apply(.vote(.up)) == [.persistVote(.init(item: 0, vote: .up, previous: nil))])
+    #expect(state.apply(.vote(.up)).voteChanges == [.init(item: 0, vote: .up, previous: nil)])
     let effects = state.apply(.cycleFilter)
     #expect(effects == [.showItems(state.shown)])
     #expect(state.shown != .all)

@@ -55,7 +55,7 @@ import Testing
     // Item 0 is now down, though the filter ("up") was built before: it stays shown.
     #expect(state.votes[0] == .down)
     #expect(state.layout.itemCount == 2)
-    #expect(effects == [.persistVote(.init(item: 0, vote: .down, previous: .up))])
+    #expect(effects.voteChanges == [.init(item: 0, vote: .down, previous: .up)])
   }
 
   @Test func anEmptyFilterSaysSo() {

@@ -72,7 +72,14 @@ import Testing
       #expect(throws: StatsPathError(path: fifo, reason: "it is a FIFO (named pipe), not a file")) {
         try StatsReport.checkWritable(fifo)
       }
-      #expect(Self.kind(fifo) == S_IFIFO && Self.kind(session) == S_IFIFO)
+      // Nor does the usage history wait on one, nor write over it.
+      let history = folder + "/ratings.history.json"
+      try #require(mkfifo(history, 0o600) == 0)
+      let usage = UsageHistoryStore.open(path: history, writable: true)
+      let notice = usage.notice ?? ""
+      #expect(notice.contains("it is a FIFO (named pipe), not a file"), "\(notice)")
+      #expect(!usage.isWritable)
+      #expect([fifo, session, history].allSatisfy { Self.kind($0) == S_IFIFO })
     }
   }
 

@@ -147,9 +147,9 @@ import Testing
       let hud = HUDModel(stats: stats, loading: nil, idle: Bool.random(using: &random))
 
       memo.forget(items: content.takeChanges())
-      memo.forget(items: effects.voteChanges.compactMap { state.shown.shownItem($0.item) })
+      memo.forget(items: effects.voteChanges.flatMap { state.shown.positions(of: $0.item) })
       for case .markChanged(let item) in effects {
-        memo.forget(items: [item].compactMap(state.shown.shownItem))
+        memo.forget(items: state.shown.positions(of: item))
       }
       RootView.draw(state, content: content, hud: hud, spinners: spinners, memo: memo, on: canvas)
       let fresh = TextCanvas(size: canvas.size)

@@ -55,7 +55,8 @@ import Testing
     let vote = try #require(KeyMap.groups.first { $0.action.hasPrefix("vote:") })
     // The vote box's arrows are the action's to tell; its Enter and space are the grid's too.
     #expect(vote.keys == "Enter space")
-    #expect(KeyMap.groups.contains { $0.keys == "q ^C" })
+    #expect(KeyMap.groups.contains { $0.keys == "q ^C ^L ^Z" })
+    #expect(KeyMap.groups.contains { $0.keys == "X" && $0.action.contains("twice") })
   }
 
   @Test @MainActor func theHelpOverlayShowsEveryLineOfTheTable() {

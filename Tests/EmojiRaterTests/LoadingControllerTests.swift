@@ -458,3 +458,34 @@ import Testing
     }
   }
 }
+
+/// "Frequently used" shows some emoji twice: a copy that leaves the screen
+/// while the other stays neither cancels its load nor stops its wait.
+@MainActor
+@Suite struct TwiceShownLoadingTests {
+  let scheduler = ManualLoadScheduler()
+  let clock = ManualClock()
+
+  @Test func aCopyLeavingTheScreenLeavesTheOtherLoading() async {
+    let catalog = LoadingControllerTests.catalog
+    // Row 0 "Frequently used", row 1 items 20 and 21, row 2 the first
+    // group's header, row 3 catalog items 0..<15, row 4 15..<30.
+    let layout = GridLayout(sectionItemCounts: [2] + catalog.sections.map(\.emoji.count), width: 80)
+    var options = LoadingOptions()
+    options.mode = .async
+    options.latency = .fixed(100)
+    options.maxConcurrent = 0
+    let controller = LoadingController(
+      catalog: catalog, layout: layout, options: options, clock: clock, scheduler: scheduler)
+    controller.show(ShownItems.all.after([20, 21]))
+    controller.update(visibleRows: 0..<5, layout: layout)
+    // 32 cells on screen, 30 emoji: each load asked for once.
+    #expect(await eventually { scheduler.pendingCount == 30 })
+    controller.update(visibleRows: 2..<7, layout: layout)  // Frequently used leaves, 20 and 21 stay.
+    #expect(await eventually { scheduler.pendingCount == 60 })
+    #expect(controller.loader.counters.cancelledDuringWait == 0)
+    #expect(controller.visibleLoadCount == 60)
+    controller.update(visibleRows: 5..<10, layout: layout)  // Now they leave too.
+    #expect(await eventually { controller.loader.counters.cancelledDuringWait == 30 })
+  }
+}

@@ -25,13 +25,18 @@ import Testing
 
   @Test func enterPrintsTheSelectionOrTheMarkedInTheOrderMarked() {
     #expect(
-      picking([.move(.right), .choose]).1 == [.finishPick(.chosen([emoji("grinning face with big eyes")]))])
+      picking([.move(.right), .choose]).1 == [
+        .recordUse(items: [1]), .finishPick(.chosen([emoji("grinning face with big eyes")])),
+      ])
     let (state, effects) = picking([
       .move(.right), .move(.right), .toggleMark, .move(.left), .move(.left), .toggleMark, .move(.right),
       .choose,
     ])
     #expect(
-      effects == [.finishPick(.chosen([emoji("grinning face with smiling eyes"), emoji("grinning face")]))])
+      effects == [
+        .recordUse(items: [2, 0]),
+        .finishPick(.chosen([emoji("grinning face with smiling eyes"), emoji("grinning face")])),
+      ])
     #expect(state.picker?.marked.count == 2)
   }
 
@@ -44,7 +49,9 @@ import Testing
     #expect(unmarked.message == "unmarked grinning face")
     #expect(!unmarked.isMarked(atShown: 0))
     #expect(
-      picking([.toggleMark, .toggleMark, .choose]).1 == [.finishPick(.chosen([emoji("grinning face")]))])
+      picking([.toggleMark, .toggleMark, .choose]).1 == [
+        .recordUse(items: [0]), .finishPick(.chosen([emoji("grinning face")])),
+      ])
   }
 
   @Test func escAndCtrlCLeavePrintingNothingAsDoesQuit() {

@@ -136,7 +136,9 @@ import Testing
       })
     #expect(state.selectedEmoji?.name == "face with tears of joy")
     #expect(state.votes == [joy: .up])
-    #expect(effects == [.persistVote(.init(item: joy, vote: .up, previous: nil))], "handed to the store")
+    #expect(
+      effects == [.persistVote(.init(item: joy, vote: .up, previous: nil)), .recordUse(items: [joy])],
+      "handed to the store, and counted as a use")
   }
 
   /// The search looks only among what the filter keeps, and a new filter

@@ -46,7 +46,12 @@ import Testing
     // 👋 is the first of People & Body: Tab to it, and Enter.
     state.apply(.move(.nextSection))
     #expect(state.selectedEmoji?.name == "waving hand")
-    #expect(state.apply(.choose) == [.finishPick(.chosen([emoji("waving hand").inTone(.mediumDark)]))])
+    // Printed in the tone; counted as a use of the emoji itself.
+    #expect(
+      state.apply(.choose) == [
+        .recordUse(items: [state.selectedItem!]),
+        .finishPick(.chosen([emoji("waving hand").inTone(.mediumDark)])),
+      ])
   }
 
   /// The grid and the status line in the tone: at 80 columns, People &

@@ -17,8 +17,8 @@ import Testing
     #expect(state.votes == [0: .up])
     #expect(
       effects == [
-        .persistVote(.init(item: 0, vote: .up, previous: nil)),
-        .persistVote(.init(item: 1, vote: .down, previous: nil)),
+        .persistVote(.init(item: 0, vote: .up, previous: nil)), .recordUse(items: [0]),
+        .persistVote(.init(item: 1, vote: .down, previous: nil)), .recordUse(items: [1]),
         .persistVote(.init(item: 1, vote: nil, previous: .down)),
       ])
   }

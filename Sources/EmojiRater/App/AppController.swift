@@ -61,9 +61,11 @@ public final class AppController {
   /// saved (their store works off the main thread), and a word on why.
   private func startWatchdog() {
     let ratings = frames.ratings
+    let usage = frames.usageHistory
     QuitWatchdog.start { signal in
       CrashGuard.restoreTerminalNow()
       try? ratings?.close()
+      try? usage?.flush()
       let name = String(cString: strsignal(signal))
       StandardError.write("emoji-rater: quit on '\(name)' while the main thread was busy (a sync load?)")
     }
@@ -95,6 +97,12 @@ public final class AppController {
     if let memoryPath {
       // A convenience: failing to keep it is no reason to fail the exit.
       try? frames.state.memory.write(to: memoryPath)
+    }
+    do {
+      try frames.usageHistory?.flush()
+    } catch {
+      // A convenience, unlike the votes: said, but the exit stands.
+      StandardError.write("emoji-rater: the frequently used emoji could not be kept: \(error)")
     }
     // Votes still on their way stay in the outbox, on disk, for the next run.
     frames.voteSender?.stop()

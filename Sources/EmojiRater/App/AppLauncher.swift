@@ -71,6 +71,8 @@ public enum AppLauncher {
     // (only by the copy that may write them).
     let memoryPath = ratings.access == .readWrite ? ratings.path.map(SessionMemory.path(besideRatings:)) : nil
     let memory = memoryPath.flatMap(SessionMemory.read(from:)) ?? SessionMemory()
+    // What was used most, kept beside the ratings as they are.
+    let usage = options.history ? ratings.path.map { usageHistory(besideRatings: $0, ratings.access) } : nil
     var options = options
     options.loading.mode = options.mode ?? .prefetch
     let answers = probe.finish()
@@ -90,7 +92,7 @@ public enum AppLauncher {
     }
     let asciiNotice =
       options.glyphs.mode == .ascii ? nil : "ASCII mode: the locale is not UTF-8 (try LANG=C.UTF-8)"
-    let notices = [screen.isUnicode ? nil : asciiNotice, ratings.notice].compactMap { $0 }
+    let notices = [screen.isUnicode ? nil : asciiNotice, ratings.notice, usage?.notice].compactMap { $0 }
     var state = AppState(
       catalog: catalog, screenSize: screen.size,
       notice: notices.isEmpty ? nil : notices.joined(separator: "; "))
@@ -100,6 +102,9 @@ public enum AppLauncher {
     state.restore(memory)
     if let tone = options.skinTone { state.start(inSkinTone: tone) }
     if options.pick != nil { state.picker = Picker() }
+    if let usage, options.items == nil {
+      state.showFrequentlyUsed(items(of: usage.frequentlyUsed, in: catalog))
+    }
     let clock = SystemClock()
     let loading = LoadingController(
       catalog: catalog, layout: state.layout, options: options.loading, clock: clock, glyphs: glyphs)
@@ -107,6 +112,7 @@ public enum AppLauncher {
     let frames = FrameLoop(
       state: state, loading: loading, screen: screen, clock: clock, framesPerSecond: options.framesPerSecond)
     frames.ratings = ratings
+    frames.usageHistory = usage
     frames.voteSender = voteSender(for: options.loading.source, ratings: ratings)
     frames.desktopClipboard = DesktopClipboard.find(
       environment: ["PATH", "DISPLAY", "WAYLAND_DISPLAY"].reduce(into: [:]) {
@@ -131,6 +137,28 @@ public enum AppLauncher {
     AppController(
       frames: frames, statsJSONPath: options.statsJSONPath, memoryPath: memoryPath, pickTerminal: pickTerminal
     ).run()
+  }
+
+  /// The usage history beside the ratings file, written only by the copy
+  /// of the app that may write the ratings.
+  private static func usageHistory(besideRatings path: String, _ access: RatingsStore.Access)
+    -> UsageHistoryStore
+  {
+    UsageHistoryStore.open(path: UsageHistoryFile.path(besideRatings: path), writable: access == .readWrite)
+  }
+
+  /// The catalog items of these emoji (by identifier), in their order;
+  /// those this catalog lacks left out.
+  static func items(of identifiers: [String], in catalog: EmojiCatalog) -> [Int] {
+    guard !identifiers.isEmpty else { return [] }
+    var wanted = Dictionary(identifiers.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
+    var found: [(rank: Int, item: Int)] = []
+    for item in 0..<catalog.count where !wanted.isEmpty {
+      if let rank = wanted.removeValue(forKey: catalog.emoji(atFlatIndex: item).identifier) {
+        found.append((rank, item))
+      }
+    }
+    return found.sorted { $0.rank < $1.rank }.map(\.item)
   }
 
   /// Where the person's votes go when the emoji come from a ratings

@@ -9,6 +9,9 @@ public struct AppOptions: Sendable {
   /// Another copy of emoji-test.txt instead of the built-in one.
   public var emojiDataPath: String?
   public var mouse = true
+  /// Count the emoji copied, picked and voted on, and show the most used
+  /// first ("Frequently used"); `--no-history` reads and keeps none.
+  public var history = true
   public var framesPerSecond = 60
   /// Where to write the session's statistics as JSON on exit.
   public var statsJSONPath: String?

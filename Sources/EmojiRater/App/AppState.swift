@@ -13,6 +13,15 @@ public struct AppState: Sendable {
   public private(set) var shown = ShownItems.all
   /// The grid's sections: the headers and how many cells each has.
   public private(set) var sections: [GridSection]
+  /// The emoji used most, by frecency (catalog positions, first first):
+  /// the "Frequently used" section, first in the grid when it shows the
+  /// whole catalog in its own order. Fixed for the run (a grid that
+  /// reordered itself under each vote would move the cell being voted on);
+  /// the next run shows this one's uses.
+  public private(set) var frequentItems: [Int] = []
+  public static let frequentlyUsedTitle = "Frequently used"
+  /// `X` was pressed once: the next `X` forgets the frequently used.
+  private var isForgetAsked = false
   public private(set) var filter = VoteFilter.all
   /// Counts the lists the grid has shown (a filter, a query's matches): the
   /// screen draws whole when it changes, as another list can have the same shape.
@@ -246,6 +255,11 @@ public struct AppState: Sendable {
     case finishPick(PickOutcome)
     /// The catalog item was marked or unmarked: its cell draws again.
     case markChanged(item: Int)
+    /// The person used these catalog items (voted, picked): the usage
+    /// history counts them (copies are counted as the copy is made).
+    case recordUse(items: [Int])
+    /// Forget every use: "Frequently used" starts empty, now and next run.
+    case forgetUses
   }
 
   /// Applies `command` and returns what it asks of the world outside.
@@ -265,6 +279,8 @@ public struct AppState: Sendable {
   private mutating func update(_ command: Command) {
     message = nil
     if command != .cycleFilter { filterAnchor = nil }
+    let forgetAsked = isForgetAsked
+    isForgetAsked = false
     switch command {
     case .move, .page, .scroll, .resize, .startSearch, .cycleFilter, .cycleOrder, .order:
       // The overlay belongs to a cell: what moves the view or the selection closes it.
@@ -316,7 +332,8 @@ public struct AppState: Sendable {
         return
       }
       guard let item = selectedItem else { return }
-      cast(vote, on: item)
+      // A vote cast is a use (for "Frequently used"); clearing one is not.
+      if cast(vote, on: item), vote != nil { effects.append(.recordUse(items: [item])) }
     case .cycleFilter:
       let anchor = filterAnchor ?? selectedItem
       show(filter.next, keeping: anchor)
@@ -392,6 +409,20 @@ public struct AppState: Sendable {
     case .copySelection:
       // The frame loop writes to the terminal, then says so (`message`).
       if let selection { effects.append(.copyWhenLoaded(selection)) }
+    case .forgetFrequentlyUsed:
+      guard !frequentItems.isEmpty else {
+        message = "no frequently used emoji to forget"
+        return
+      }
+      guard forgetAsked else {
+        isForgetAsked = true
+        message = "X again forgets the \(frequentItems.count) frequently used emoji; any other key keeps them"
+        return
+      }
+      frequentItems = []
+      effects.append(.forgetUses)
+      if order == .catalog, search == nil { showFiltered(selecting: selectedItem) }
+      message = "forgot the frequently used emoji"
     case .resize(let size):
       resize(to: size)
     case .redraw: effects.append(.redraw)
@@ -407,6 +438,7 @@ public struct AppState: Sendable {
         message = "nothing here to pick: type another search, or Esc to leave"
         return
       }
+      effects.append(.recordUse(items: items))
       effects.append(.finishPick(.chosen(items.map { fullCatalog.emoji(atFlatIndex: $0).inTone(skinTone) })))
     case .toggleMark:
       guard var picker, let item = selectedItem else { return }
@@ -461,7 +493,32 @@ public struct AppState: Sendable {
     let target = selected.flatMap { item in
       (item..<fullCatalog.count).lazy.first { shown.shownItem($0) != nil }
     }
-    display(shown, sections: filterSections, selecting: target)
+    guard filterItems == nil, !frequentItems.isEmpty else {
+      display(shown, sections: filterSections, selecting: target)
+      return
+    }
+    // The whole catalog: what is used most first, and again in its place.
+    display(
+      shown.after(frequentItems),
+      sections: [GridSection(name: Self.frequentlyUsedTitle, count: frequentItems.count)] + filterSections,
+      selecting: target)
+  }
+
+  /// Shows the emoji used most first, in a section of their own, while
+  /// the grid shows the whole catalog in its order (`frequentItems`).
+  /// Picking starts on the first of them; browsing keeps its selection.
+  public mutating func showFrequentlyUsed(_ items: [Int]) {
+    _ = collectingEffects { state in
+      var seen = Set<Int>()
+      state.frequentItems = items.filter {
+        (0..<state.fullCatalog.count).contains($0) && seen.insert($0).inserted
+      }
+      guard state.order == .catalog, state.search == nil else { return }
+      state.showFiltered(selecting: state.selectedItem)
+      if state.picker != nil, state.filterItems == nil, !state.frequentItems.isEmpty {
+        state.select(state.layout.indexPath(flatIndex: 0))
+      }
+    }
   }
 
   /// Shows the grid in `order`: the catalog's at once; the community's
@@ -609,13 +666,16 @@ public struct AppState: Sendable {
       columns: screen.size.columns)
   }
 
-  /// A vote cast now: it can be taken back with `u`.
-  private mutating func cast(_ vote: Vote?, on item: Int) {
+  /// A vote cast now: it can be taken back with `u`. Returns whether it
+  /// changed the vote.
+  @discardableResult
+  private mutating func cast(_ vote: Vote?, on item: Int) -> Bool {
     let previous = votes[item]
-    guard previous != vote else { return }
+    guard previous != vote else { return false }
     undoStack.append(VoteChange(item: item, vote: vote, previous: previous))
     if undoStack.count > Self.undoDepth { undoStack.removeFirst() }
     setVote(vote, on: item)
+    return true
   }
 
   /// How many votes `u` can take back.

@@ -43,6 +43,8 @@ public enum Command: Equatable, Sendable {
   case cycleSkinTone
   /// Shows every emoji that has skin tones in this one (`--skin-tone`; nil: none).
   case skinTone(SkinTone?)
+  /// Forgets the "Frequently used" section's history (`X`, pressed twice).
+  case forgetFrequentlyUsed
   /// Opens the search prompt (`/`).
   case startSearch
   /// A character typed into the search prompt.

@@ -71,6 +71,9 @@ public final class FrameLoop {
   /// The desktop's clipboard tool, where there is one: `y` copies there
   /// too, beside the terminal's OSC 52.
   public var desktopClipboard: DesktopClipboard?
+  /// Where uses (copies, picks, votes) are counted for "Frequently used";
+  /// nil with `--no-history`, or where votes are not kept.
+  public var usageHistory: UsageHistoryStore?
   /// Each emoji's catalog item, by code points (for a tally from the
   /// server, and the community's order), made when first asked for.
   private lazy var itemsByIdentifier: [String: Int] = Self.items(of: state.fullCatalog)
@@ -322,6 +325,7 @@ public final class FrameLoop {
     guard let emoji = loading.loadedEmoji(at: cell)?.inTone(state.skinTone) else { return }
     pendingCopy = nil
     screen.copyToClipboard(emoji.string)
+    recordUse(of: [state.shown.catalogItem(state.layout.flatIndex(of: cell))])
     let copied = "\(emoji.string) \(emoji.name)"
     state.message = "sent \(copied) to the terminal's clipboard"
     needsDisplay = true
@@ -443,11 +447,22 @@ public final class FrameLoop {
     case .quit:
       quitRequested = true
     case .markChanged(let item):
-      memo.forget(items: [item].compactMap(state.shown.shownItem))
+      memo.forget(items: state.shown.positions(of: item))
     case .finishPick(let outcome):
       pickOutcome = outcome
       quitRequested = true
+    case .recordUse(let items):
+      recordUse(of: items)
+    case .forgetUses:
+      usageHistory?.forget()
     }
+  }
+
+  /// Counts a use of each catalog item, by its code points (untoned: the
+  /// section shows each emoji in the tone chosen then).
+  private func recordUse(of items: [Int]) {
+    guard let usageHistory else { return }
+    for item in items { usageHistory.record(state.fullCatalog.emoji(atFlatIndex: item).identifier) }
   }
 
   /// Notes when the query changed: its matches are owed from then.
@@ -489,7 +504,7 @@ public final class FrameLoop {
 
   /// A vote changed: its cell draws again, and the store hears of it.
   private func record(_ change: AppState.VoteChange) {
-    memo.forget(items: [change.item].compactMap(state.shown.shownItem))
+    memo.forget(items: state.shown.positions(of: change.item))
     guard let ratings else { return }
     let identifier = state.fullCatalog.emoji(atFlatIndex: change.item).identifier
     let kept = change.vote.map { ratings.set($0, for: identifier) } ?? ratings.clear(identifier)

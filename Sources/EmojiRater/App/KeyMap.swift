@@ -156,6 +156,7 @@ public enum KeyMap {
     line(
       "copy, vote filter, community order, skin tone", character("y", to: .copySelection),
       character("v", to: .cycleFilter), character("o", to: .cycleOrder), character("t", to: .cycleSkinTone)),
+    line("forget the frequently used (press twice)", character("X", to: .forgetFrequentlyUsed)),
     line("next loading mode", hint: Hint(text: "m mode", rank: 4), character("m", to: .cycleMode)),
     line(
       "reset the counts, hide the HUD", hint: Hint(text: "f HUD", rank: 3),
@@ -165,11 +166,9 @@ public enum KeyMap {
     line("close help / vote / search", key(.escape, to: .closeOverlay, in: [.grid, .voting, .search])),
     // The terminal is raw: Ctrl-C and Ctrl-Z come as keys, and always work.
     line(
-      "quit", hint: Hint(text: "q quit", rank: 6), character("q", to: .quit, in: outsideSearch),
-      key(.control("c"), to: .quit, in: anywhere)),
-    line(
-      "redraw, suspend (fg resumes)", key(.control("l"), to: .redraw, in: outsideSearch),
-      key(.control("z"), to: .suspend, in: anywhere)),
+      "quit, redraw, suspend (fg resumes)", hint: Hint(text: "q quit", rank: 6),
+      character("q", to: .quit, in: outsideSearch), key(.control("c"), to: .quit, in: anywhere),
+      key(.control("l"), to: .redraw, in: outsideSearch), key(.control("z"), to: .suspend, in: anywhere)),
   ]
 
   /// What picking (`emoji-rater pick`) binds, over the table. The search

@@ -5,7 +5,14 @@ import CollectionKit
 /// first. Maps a shown position (the grid's flat index) to the catalog
 /// position — the loader's identifier and the votes' key, which must not
 /// change when the filter or the search does — and back.
+///
+/// A few items may show twice: a `leading` list before the rest (the
+/// "Frequently used" section) holds items the rest has too. An item then
+/// has two positions, and whatever follows a cell on screen (a load that
+/// lands, a vote) asks for `positions(of:)`, not the one `shownItem` gives.
 public struct ShownItems: Equatable, Sendable {
+  /// Shown first, before `items`: catalog positions, each once.
+  public private(set) var leading: [Int] = []
   /// Catalog positions, each once; nil when every item shows.
   private let items: [Int]?
   /// Where each catalog position shows (-1 where it does not), for an order
@@ -34,13 +41,35 @@ public struct ShownItems: Equatable, Sendable {
     self.positions = positions
   }
 
-  /// The catalog position of the item shown at `shown`.
-  public func catalogItem(_ shown: Int) -> Int {
-    items?[shown] ?? shown
+  /// The same items, after `leading` (catalog positions, each once).
+  public func after(_ leading: [Int]) -> ShownItems {
+    var shown = self
+    shown.leading = leading
+    return shown
   }
 
-  /// Where a catalog item shows, if it does.
+  /// The catalog position of the item shown at `shown`.
+  public func catalogItem(_ shown: Int) -> Int {
+    guard shown >= leading.count else { return leading[shown] }
+    let shown = shown - leading.count
+    return items?[shown] ?? shown
+  }
+
+  /// Where a catalog item shows among the rest, past `leading`; else its
+  /// place in `leading`, if it shows at all.
   public func shownItem(_ catalogItem: Int) -> Int? {
+    if let shown = placeInRest(catalogItem) { return shown + leading.count }
+    return leading.firstIndex(of: catalogItem)
+  }
+
+  /// Every place a catalog item shows: in `leading`, and among the rest.
+  public func positions(of catalogItem: Int) -> [Int] {
+    let rest = placeInRest(catalogItem).map { $0 + leading.count }
+    guard let first = leading.firstIndex(of: catalogItem) else { return rest.map { [$0] } ?? [] }
+    return [first] + (rest.map { [$0] } ?? [])
+  }
+
+  private func placeInRest(_ catalogItem: Int) -> Int? {
     guard let items else { return catalogItem }
     if let positions {
       let shown = catalogItem < positions.count ? Int(positions[catalogItem]) : -1
@@ -51,6 +80,6 @@ public struct ShownItems: Equatable, Sendable {
   }
 
   public static func == (lhs: ShownItems, rhs: ShownItems) -> Bool {
-    lhs.items == rhs.items  // `positions` follows from `items`.
+    lhs.leading == rhs.leading && lhs.items == rhs.items  // `positions` follows from `items`.
   }
 }

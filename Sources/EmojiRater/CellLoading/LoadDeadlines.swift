@@ -93,11 +93,17 @@ struct LoadDeadlines: Equatable, Sendable {
   /// oracle: 69%). After a turn they may never come (paging down three and
   /// back one): there, soonest first (30% against 19%).
   func urgency(of id: Int) -> Double {
-    guard let position = shown.shownItem(id), (0..<layout.itemCount).contains(position) else {
+    let positions = shown.positions(of: id).filter { (0..<layout.itemCount).contains($0) }
+    guard !positions.isEmpty else {
       // Where Esc leads, the person looking at a search's matches: after
       // the window's first screen, as a jump key's screen goes.
       return searchExit.contains(id) ? Double(visibleRows.count) : .infinity
     }
+    // An emoji in "Frequently used" shows twice: the place nearer wins.
+    return positions.map(urgency(atPosition:)).min() ?? .infinity
+  }
+
+  private func urgency(atPosition position: Int) -> Double {
     let row = layout.row(of: layout.indexPath(flatIndex: position))
     if !window.contains(position), jumpScreens.contains(where: { $0.contains(row) }) {
       return jumpUrgency

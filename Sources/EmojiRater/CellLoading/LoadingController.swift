@@ -257,7 +257,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     let onScreen = layout.flatRange(ofRows: visibleRows)
     let window = mode == .prefetch ? prefetching.planner.wanted : 0..<0
     for id in carriedOver {
-      if let position = shown.shownItem(id), onScreen.contains(position) || window.contains(position) {
+      if shown.positions(of: id).contains(where: { onScreen.contains($0) || window.contains($0) }) {
         continue
       }
       loader.cancel(id)
@@ -279,7 +279,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     // screens the jump keys lead to come back (Home, then End, then Home;
     // `make bench-families`, jumps, 80×24: ready on display 62% when they
     // were cancelled, 67% let go on).
-    for id in change.gone where !(shown.shownItem(id).map(change.window.contains) ?? false) {
+    for id in change.gone where !shown.positions(of: id).contains(where: change.window.contains) {
       loader.withdraw(id)
     }
     for id in change.new { loader.load(id, priority: .prefetch(distance: change.distance)) }
@@ -339,6 +339,11 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
 
   public func didEndDisplaying(itemAt indexPath: IndexPath) {
     let id = id(of: indexPath)
+    // Its other copy on screen ("Frequently used") still waits for it.
+    let position = layout.flatIndex(of: indexPath)
+    guard
+      !shown.positions(of: id).contains(where: { $0 != position && prefetching.planner.visible.contains($0) })
+    else { return }
     cells.left(id)
     observer?.leftScreen(item: id, at: currentTime())
     if mode == .async { loader.cancel(id) }
@@ -436,8 +441,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// load brings, which may be older.
   public func updateCommunity(of item: Int, to tally: CommunityTally) {
     guard loader.amend(item, { $0.with(community: tally) }) else { return }
-    guard let position = shown.shownItem(item), prefetching.planner.visible.contains(position) else { return }
-    changedItems?.insert(position)
+    let visible = shown.positions(of: item).filter(prefetching.planner.visible.contains)
+    guard !visible.isEmpty else { return }
+    changedItems?.formUnion(visible)
     onChange?()
   }
 
@@ -449,8 +455,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   private func arrived(_ id: Int) {
     if let observer, case .loaded = loader.state(of: id) { observer.dataLanded(item: id, at: clock.now()) }
     cells.arrived(id, withData: loader.displayedValue(for: id) != nil, at: clock.now())
-    guard let position = shown.shownItem(id), prefetching.planner.visible.contains(position) else { return }
-    changedItems?.insert(position)
+    let visible = shown.positions(of: id).filter(prefetching.planner.visible.contains)
+    guard !visible.isEmpty else { return }
+    changedItems?.formUnion(visible)
     if case .absent = loader.state(of: id), mode != .sync {
       // Evicted while on screen (a cache smaller than the screen): load it again.
       cells.waitsAgain(id, since: clock.now())
