@@ -46,9 +46,14 @@ public struct Emoji: Hashable, Sendable {
     return string
   }
 
-  /// `U+1F469 U+200D U+1F4BB`: the code points, for the status line.
+  /// `U+1F469 U+200D U+1F4BB`: the code points, as Unicode writes them
+  /// (four hex digits at least: ©️ is `U+00A9 U+FE0F`), for the status
+  /// line, an export and a pick's `--format codepoints`.
   public var codePoints: String {
-    scalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
+    scalars.map { scalar in
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }.joined(separator: " ")
   }
 
   /// A stable key for the emoji: its code points in hex, e.g. `1f469-200d-1f4bb`.

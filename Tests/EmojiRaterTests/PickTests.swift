@@ -83,6 +83,9 @@ import Testing
     #expect(PickFormat.name.line(for: heart) == "red heart")
     #expect(PickFormat.codepoints.line(for: heart) == "U+2764 U+FE0F")
     #expect(PickFormat.codepoints.line(for: emoji("party popper")) == "U+1F389")
+    // Four digits at least, as Unicode writes them, and as the status line says them.
+    #expect(PickFormat.codepoints.line(for: emoji("copyright")) == "U+00A9 U+FE0F")
+    #expect(emoji("copyright").codePoints == "U+00A9 U+FE0F")
     #expect(PickFormat.shortcode.line(for: emoji("party popper")) == ":tada:", "chat apps' short name")
     #expect(PickFormat.shortcode.line(for: emoji("thumbs up")) == ":thumbsup:")
     let unknown = screenTestCatalog.sections.flatMap(\.emoji).first {

@@ -31,7 +31,7 @@ public enum PickFormat: String, CaseIterable, Sendable {
     switch self {
     case .emoji: emoji.string
     case .name: emoji.name
-    case .codepoints: emoji.scalars.map { "U+" + String(format: "%04X", $0.value) }.joined(separator: " ")
+    case .codepoints: emoji.codePoints
     case .shortcode: ":" + (emoji.aliases.first ?? Self.snakeCase(emoji.name)) + ":"
     }
   }
