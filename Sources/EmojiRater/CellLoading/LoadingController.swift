@@ -340,10 +340,11 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   public func didEndDisplaying(itemAt indexPath: IndexPath) {
     let id = id(of: indexPath)
     // Its other copy on screen ("Frequently used") still waits for it.
-    let position = layout.flatIndex(of: indexPath)
-    guard
-      !shown.positions(of: id).contains(where: { $0 != position && prefetching.planner.visible.contains($0) })
-    else { return }
+    if !shown.leading.isEmpty {
+      let position = layout.flatIndex(of: indexPath)
+      let visible = prefetching.planner.visible
+      if shown.positions(of: id).contains(where: { $0 != position && visible.contains($0) }) { return }
+    }
     cells.left(id)
     observer?.leftScreen(item: id, at: currentTime())
     if mode == .async { loader.cancel(id) }
