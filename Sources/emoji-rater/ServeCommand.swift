@@ -139,8 +139,7 @@ struct ServeCommand: ParsableCommand {
       RatingsLimits().registrationBurst, registrationsPerHour / 60)
     Self.raiseOpenFileLimit()
     // Before anything can say "listening": a script (or a test) may send
-    // SIGTERM the moment it reads that line, and a stop asked for then must
-    // stop the server, not the process unflushed nor not at all.
+    // SIGTERM the moment it reads that line, and that stop must not be lost.
     guard let stopSignals = SignalForwarding.install([SIGINT, SIGTERM]) else {
       let reason = String(cString: strerror(errno))
       StandardError.write("emoji-rater serve: cannot make a pipe for the stop signals: \(reason)")
