@@ -102,8 +102,10 @@ public enum AppLauncher {
     state.restore(memory)
     if let tone = options.skinTone { state.start(inSkinTone: tone) }
     if options.pick != nil { state.picker = Picker() }
-    if let usage, options.items == nil {
-      state.showFrequentlyUsed(items(of: usage.frequentlyUsed, in: catalog))
+    let frequent = options.items == nil ? usage?.frequentlyUsed ?? [] : []
+    if !frequent.isEmpty {
+      let items = catalog.itemsByIdentifier
+      state.showFrequentlyUsed(frequent.compactMap { items[$0] })
     }
     let clock = SystemClock()
     let loading = LoadingController(
@@ -145,20 +147,6 @@ public enum AppLauncher {
     -> UsageHistoryStore
   {
     UsageHistoryStore.open(path: UsageHistoryFile.path(besideRatings: path), writable: access == .readWrite)
-  }
-
-  /// The catalog items of these emoji (by identifier), in their order;
-  /// those this catalog lacks left out.
-  static func items(of identifiers: [String], in catalog: EmojiCatalog) -> [Int] {
-    guard !identifiers.isEmpty else { return [] }
-    var wanted = Dictionary(identifiers.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
-    var found: [(rank: Int, item: Int)] = []
-    for item in 0..<catalog.count where !wanted.isEmpty {
-      if let rank = wanted.removeValue(forKey: catalog.emoji(atFlatIndex: item).identifier) {
-        found.append((rank, item))
-      }
-    }
-    return found.sorted { $0.rank < $1.rank }.map(\.item)
   }
 
   /// Where the person's votes go when the emoji come from a ratings

@@ -76,7 +76,7 @@ public final class FrameLoop {
   public var usageHistory: UsageHistoryStore?
   /// Each emoji's catalog item, by code points (for a tally from the
   /// server, and the community's order), made when first asked for.
-  private lazy var itemsByIdentifier: [String: Int] = Self.items(of: state.fullCatalog)
+  private lazy var itemsByIdentifier: [String: Int] = state.fullCatalog.itemsByIdentifier
 
   /// A change the live tallies brought, on the main queue.
   public func receive(_ change: LiveTallies.Change) {
@@ -87,14 +87,6 @@ public final class FrameLoop {
       // Changes made while the stream was away were not heard.
       loading.communityMayHaveChanged()
     }
-  }
-
-  private static func items(of catalog: EmojiCatalog) -> [String: Int] {
-    var items: [String: Int] = [:]
-    for item in 0..<catalog.count where items[catalog.emoji(atFlatIndex: item).identifier] == nil {
-      items[catalog.emoji(atFlatIndex: item).identifier] = item
-    }
-    return items
   }
 
   /// Called after each frame drawn and written (the benchmark counts them, to

@@ -13,6 +13,18 @@ public struct GridSection: Equatable, Sendable {
 }
 
 extension EmojiCatalog {
+  /// Each emoji's flat position by its code points (`Emoji.identifier`),
+  /// the first where a repeated catalog has it more than once: for what
+  /// names emoji by identifier (a tally from the server, the community's
+  /// order, the usage history).
+  public var itemsByIdentifier: [String: Int] {
+    var items: [String: Int] = [:]
+    for item in 0..<count where items[emoji(atFlatIndex: item).identifier] == nil {
+      items[emoji(atFlatIndex: item).identifier] = item
+    }
+    return items
+  }
+
   /// Every section, whole.
   public var gridSections: [GridSection] {
     sections.map { GridSection(name: $0.name, count: $0.emoji.count) }

@@ -63,10 +63,10 @@ public struct ShownItems: Equatable, Sendable {
   }
 
   /// Every place a catalog item shows: in `leading`, and among the rest.
-  public func positions(of catalogItem: Int) -> [Int] {
-    let rest = placeInRest(catalogItem).map { $0 + leading.count }
-    guard let first = leading.firstIndex(of: catalogItem) else { return rest.map { [$0] } ?? [] }
-    return [first] + (rest.map { [$0] } ?? [])
+  public func positions(of catalogItem: Int) -> ShownPositions {
+    ShownPositions(
+      leading: leading.isEmpty ? nil : leading.firstIndex(of: catalogItem),
+      rest: placeInRest(catalogItem).map { $0 + leading.count })
   }
 
   private func placeInRest(_ catalogItem: Int) -> Int? {
@@ -81,5 +81,31 @@ public struct ShownItems: Equatable, Sendable {
 
   public static func == (lhs: ShownItems, rhs: ShownItems) -> Bool {
     lhs.leading == rhs.leading && lhs.items == rhs.items  // `positions` follows from `items`.
+  }
+}
+
+/// The places one catalog item shows, at most two (in `leading`, and among
+/// the rest), first first: a sequence that allocates nothing, as it is
+/// asked for each load the loader ranks and each cell that leaves.
+public struct ShownPositions: Sequence, Equatable, Sendable {
+  var leading: Int?
+  var rest: Int?
+
+  public struct Iterator: IteratorProtocol {
+    var leading: Int?
+    var rest: Int?
+
+    public mutating func next() -> Int? {
+      if let position = leading {
+        leading = nil
+        return position
+      }
+      defer { rest = nil }
+      return rest
+    }
+  }
+
+  public func makeIterator() -> Iterator {
+    Iterator(leading: leading, rest: rest)
   }
 }

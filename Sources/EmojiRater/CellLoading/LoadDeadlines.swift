@@ -93,14 +93,14 @@ struct LoadDeadlines: Equatable, Sendable {
   /// oracle: 69%). After a turn they may never come (paging down three and
   /// back one): there, soonest first (30% against 19%).
   func urgency(of id: Int) -> Double {
-    let positions = shown.positions(of: id).filter { (0..<layout.itemCount).contains($0) }
-    guard !positions.isEmpty else {
+    // An emoji in "Frequently used" shows twice: the place nearer wins.
+    let positions = shown.positions(of: id).lazy.filter { (0..<layout.itemCount).contains($0) }
+    guard let nearest = positions.map(urgency(atPosition:)).min() else {
       // Where Esc leads, the person looking at a search's matches: after
       // the window's first screen, as a jump key's screen goes.
       return searchExit.contains(id) ? Double(visibleRows.count) : .infinity
     }
-    // An emoji in "Frequently used" shows twice: the place nearer wins.
-    return positions.map(urgency(atPosition:)).min() ?? .infinity
+    return nearest
   }
 
   private func urgency(atPosition position: Int) -> Double {

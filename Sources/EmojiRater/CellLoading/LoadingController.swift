@@ -340,11 +340,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   public func didEndDisplaying(itemAt indexPath: IndexPath) {
     let id = id(of: indexPath)
     // Its other copy on screen ("Frequently used") still waits for it.
-    if !shown.leading.isEmpty {
-      let position = layout.flatIndex(of: indexPath)
-      let visible = prefetching.planner.visible
-      if shown.positions(of: id).contains(where: { $0 != position && visible.contains($0) }) { return }
-    }
+    let position = layout.flatIndex(of: indexPath)
+    let visible = prefetching.planner.visible
+    if shown.positions(of: id).contains(where: { $0 != position && visible.contains($0) }) { return }
     cells.left(id)
     observer?.leftScreen(item: id, at: currentTime())
     if mode == .async { loader.cancel(id) }
@@ -442,13 +440,22 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// load brings, which may be older.
   public func updateCommunity(of item: Int, to tally: CommunityTally) {
     guard loader.amend(item, { $0.with(community: tally) }) else { return }
-    let visible = shown.positions(of: item).filter(prefetching.planner.visible.contains)
-    guard !visible.isEmpty else { return }
-    changedItems?.formUnion(visible)
+    guard markChanged(item) else { return }
     onChange?()
   }
 
   // MARK: Arrivals
+
+  /// Notes that the cells of catalog item `id` on screen (two, when one is
+  /// in "Frequently used") draw again; returns whether any is on screen.
+  private func markChanged(_ id: Int) -> Bool {
+    var onScreen = false
+    for position in shown.positions(of: id) where prefetching.planner.visible.contains(position) {
+      changedItems?.insert(position)
+      onScreen = true
+    }
+    return onScreen
+  }
 
   /// An item's data arrived, failed, or was evicted. Only an item on
   /// screen needs a frame: a prefetch landing off screen changes nothing
@@ -456,9 +463,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   private func arrived(_ id: Int) {
     if let observer, case .loaded = loader.state(of: id) { observer.dataLanded(item: id, at: clock.now()) }
     cells.arrived(id, withData: loader.displayedValue(for: id) != nil, at: clock.now())
-    let visible = shown.positions(of: id).filter(prefetching.planner.visible.contains)
-    guard !visible.isEmpty else { return }
-    changedItems?.formUnion(visible)
+    guard markChanged(id) else { return }
     if case .absent = loader.state(of: id), mode != .sync {
       // Evicted while on screen (a cache smaller than the screen): load it again.
       cells.waitsAgain(id, since: clock.now())

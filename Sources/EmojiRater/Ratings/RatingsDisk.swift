@@ -18,6 +18,13 @@ enum RatingsDisk {
     return directory.isEmpty ? "/" : directory
   }
 
+  /// A file kept beside the ratings file, named after it:
+  /// `ratings.json` → `ratings.KIND.json`, `votes` → `votes.KIND.json`.
+  static func path(besideRatings ratingsPath: String, kind: String) -> String {
+    let base = ratingsPath.hasSuffix(".json") ? String(ratingsPath.dropLast(5)) : ratingsPath
+    return base + "." + kind + ".json"
+  }
+
   /// The most a ratings file can be: ten times a vote for every emoji there is.
   static let maximumFileSize = 64 * 1024 * 1024
 

@@ -23,8 +23,7 @@ public struct SessionMemory: Codable, Equatable, Sendable {
 
   /// `ratings.json` → `ratings.session.json`, in the same folder.
   public static func path(besideRatings ratingsPath: String) -> String {
-    let base = ratingsPath.hasSuffix(".json") ? String(ratingsPath.dropLast(5)) : ratingsPath
-    return base + ".session.json"
+    RatingsDisk.path(besideRatings: ratingsPath, kind: "session")
   }
 
   /// The remembered session, or nil when there is none or it is unreadable.

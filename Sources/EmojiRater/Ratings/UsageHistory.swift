@@ -93,8 +93,7 @@ enum UsageHistoryFile {
 
   /// `ratings.json` → `ratings.history.json`, in the same folder.
   static func path(besideRatings ratingsPath: String) -> String {
-    let base = ratingsPath.hasSuffix(".json") ? String(ratingsPath.dropLast(5)) : ratingsPath
-    return base + ".history.json"
+    RatingsDisk.path(besideRatings: ratingsPath, kind: "history")
   }
 
   static func encode(_ history: UsageHistory) -> Data {
