@@ -389,6 +389,22 @@ public struct PrefetchPlanner: Sendable {
     return longer.isEmpty ? nil : longer[longer.count / 2] - paused
   }
 
+  /// What the pause under way will likely lead to at `time`
+  /// (`StopOutlook`): how much longer it lasts, how far the next burst
+  /// goes, how long the pause after it. nil while a burst is under way,
+  /// and when the rhythm does not say how long this pause lasts
+  /// (`restLeft`: before two bursts, or once it is longer than any, as a
+  /// reader's is): the screen being looked at then comes first.
+  public func stopOutlook(at time: UInt64) -> StopOutlook? {
+    guard let restLeft = restLeft(at: time), !burstLengths.isEmpty else { return nil }
+    let recent = recentBursts(at: time)
+    let pauses = zip(recent, recent.dropFirst()).map { Double($1.start - $0.end) / 1e9 }
+    guard !pauses.isEmpty else { return nil }
+    return StopOutlook(
+      restLeft: Double(restLeft) / 1e9, burstRows: burstLengths,
+      nextPause: pauses.reduce(0, +) / Double(pauses.count), screenRows: screenRows)
+  }
+
   /// Rows a second, the way the scroll goes, from the start of the oldest
   /// burst within `cycleMemory` to the start of the newest (the one under
   /// way, or the last if none is): whole bursts and the pauses after them.

@@ -562,6 +562,24 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
     #expect(first.restLeft(at: 1_000 * ms) == nil, "no pause seen yet")
   }
 
+  /// What a pause leads to, from the same flicks: its rest in quarter
+  /// seconds, the bursts' rows, and the mean pause; nothing while a flick
+  /// goes on or once the pause is longer than any.
+  @Test func aPausesOutlookIsReadFromTheBurstsAndPausesBeforeIt() throws {
+    var planner = Self.planner(
+      after: Self.flick(at: 100, notches: 5) + Self.flick(at: 500, notches: 5)
+        + Self.flick(at: 1_300, notches: 5)
+        + Self.flick(at: 1_700, notches: 5))
+    #expect(planner.stopOutlook(at: 1_760 * ms) == nil, "a burst under way")
+    _ = planner.update(visibleRows: 60..<70, in: Self.list, at: 1_840 * ms)
+    let outlook = try #require(planner.stopOutlook(at: 1_840 * ms))
+    #expect(outlook.restLeft == 0.25, "260 ms, in quarter seconds")
+    #expect(outlook.burstRows == [15, 15, 15, 15])
+    #expect(abs(outlook.nextPause - (0.36 + 0.76 + 0.36) / 3) < 1e-9)
+    #expect(outlook.screenRows == 10)
+    #expect(planner.stopOutlook(at: 2_540 * ms) == nil, "longer than any pause")
+  }
+
   /// Without planning for stops, a planner at rest keeps its old symmetric window.
   @Test func withoutStopsAnIdleWindowIsSymmetric() {
     var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), maximumScreens: 3)

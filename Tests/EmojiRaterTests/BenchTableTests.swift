@@ -113,6 +113,7 @@ import Testing
     result.stops = spinners == nil ? nil : 4
     result.spinnersAtSettle = spinners
     result.fullScreenMilliseconds = whole
+    result.timeSpinning = spinners.map { $0 / 2 }
     return result
   }
 
@@ -137,6 +138,8 @@ import Testing
     #expect(table.hasPrefix("Over 3 seeds: median [lowest–highest]"))
     #expect(table.contains("30% [20–40]"), "\(table)")
     #expect(table.contains("1200 [900–>]"), "\(table)")
+    #expect(prefetch.timeSpinning?.median == 0.3)
+    #expect(table.contains("time spinning") && table.contains("30% [25–35]"), "\(table)")
   }
 
   @Test func whereTheLoadsWentHasAMedianForEachFate() throws {

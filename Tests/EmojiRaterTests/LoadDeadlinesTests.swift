@@ -122,12 +122,36 @@ import Testing
     still.likelyDirection = .up
     #expect(urgency(still, row: 8) == 2)
     #expect(urgency(still, row: 31) == LoadDeadlines.behindTheScroll + 2)
+    // The pauses so far say this one ends in half a second, before a load
+    // lands (1.25 s, one in two), and that the next burst goes 40 rows
+    // down: the cells on screen would be gone by then; the rows it stops
+    // on go first, before the rows it flies past.
     var shortPause = still
-    shortPause.restEndsBeforeALoad = true
+    shortPause.likelyDirection = .down
+    shortPause.stopOutlook = StopOutlook(restLeft: 0.5, burstRows: [40], nextPause: 1, screenRows: 20)
     #expect(urgency(shortPause, row: 29) == .infinity, "the next burst takes it before its load lands")
-    #expect(urgency(shortPause, row: 8) == 2, "the rows off screen go as before")
+    #expect(urgency(shortPause, row: 55) == -1.25, "seen for the next pause but its first 0.75 s")
+    #expect(urgency(shortPause, row: 31) == 2, "flown past: by distance, after")
     #expect(
       !shortPause.canReuseRanking(madeWith: still, after: 1 * ms), "ranked again when the pause runs long")
+  }
+
+  /// A long pause, a short burst: at the bottom of the screen a cell is
+  /// seen now and after the burst, at the top only now, and just past the
+  /// screen only after it.
+  @Test func aStillScreenLoadsWhereItsCellsWillBeSeenLongest() {
+    var still = deadlines
+    still.forecast = ScrollForecast(speed: 0)
+    still.direction = .none
+    still.isStill = true
+    still.stopOutlook = StopOutlook(restLeft: 2.25, burstRows: [10], nextPause: 3, screenRows: 20)
+    let bottom = urgency(still, row: 29)
+    let top = urgency(still, row: 10)
+    let justPast = urgency(still, row: 30)
+    #expect(bottom == -1 - (1 + 3), "1 s of this pause, all the next")
+    #expect(top == -1 - 1, "1 s of this pause")
+    #expect(justPast == -1 - 3, "all the next pause")
+    #expect(bottom < justPast && justPast < top)
   }
 
   /// The screen End leads to (rows 50 to 59), on a still view: after the

@@ -191,6 +191,25 @@ import Testing
     #expect(settle.fullScreenMilliseconds == nil, "never arrived: longer than the stop")
   }
 
+  @Test func timeSpinningWeighsEachCellByHowLongItWasSeen() throws {
+    // Measured from 1,000 to 5,000 ms. A row flown past: on screen 1,000 to
+    // 1,100, never loaded (100 ms spinning of 100). A screen read: two
+    // cells on from 1,100 to the end, one loaded at 2,100 (1,000 of 3,900
+    // spinning), one ready before it came (none). A cell seen before the
+    // measure only counts from its start; one gone before it, not at all.
+    let displays = [
+      Display(item: 0, time: 1_000, end: 1_100),
+      Display(item: 1, time: 1_100), Display(item: 2, time: 1_100),
+      Display(item: 3, time: 0, end: 1_500), Display(item: 4, time: 0, end: 900),
+    ]
+    let arrivals: [Int: Double] = [1: 2_100, 2: 500, 3: 1_200]
+    let share = try #require(
+      SettleMetrics.timeSpinning(displays: displays, from: 1_000, to: 5_000) { arrivals[$0] })
+    // Spinning: 100 + 1,000 + 0 + 200; on screen: 100 + 3,900 + 3,900 + 500.
+    #expect(abs(share - 1_300 / 8_400) < 1e-9)
+    #expect(SettleMetrics.timeSpinning(displays: [], from: 0, to: 10) { _ in nil } == nil)
+  }
+
   @Test func stopsAreTheStepsThatEndABurst() {
     let steps = [
       ScrollTrace.Step(time: 0, command: .scroll(rows: 1)),

@@ -88,6 +88,11 @@ public struct BenchResult: Codable, Equatable, Sendable {
   public var oracleSpinnersAtSettle: Double? = nil
   public var fullScreenMilliseconds: Double? = nil
   public var oracleFullScreenMilliseconds: Double? = nil
+  /// The share of the measured time cells were on screen that they spun
+  /// (`SettleMetrics.timeSpinning`), for the app and the oracle (nil
+  /// against a server, whose latencies the oracle cannot know).
+  public var timeSpinning: Double? = nil
+  public var oracleTimeSpinning: Double? = nil
   /// The ready-on-display of an oracle that knows the trace but not each
   /// load's latency, only the distribution's (`OraclePrefetcher.blindReadyRate`):
   /// how much of the oracle's lead is knowing which load will be quick.

@@ -164,11 +164,17 @@ public struct BenchRunner {
       steps: steps, typedAt: terminal.typedTimes.map(onLogClock), measuredFrom: warmUp * 1000,
       end: onLogClock(measuredTo))
     let arrivals = log.arrivals
-    let settle = SettleMetrics.measure(stops: stops, displays: displays) {
-      arrivals[$0] ?? (primed.contains($0) ? 0 : nil)
-    }
+    // When the app had each item's data: the first screen's before the run.
+    let appLoadedAt = { (item: Int) in arrivals[item] ?? (primed.contains(item) ? 0 : nil) }
+    let settle = SettleMetrics.measure(stops: stops, displays: displays, loadedAt: appLoadedAt)
     let oracleSettle = oracleLoads.flatMap { loads in
       SettleMetrics.measure(stops: stops, displays: displays) { loads[$0] }
+    }
+    let scoredTo = onLogClock(measuredTo)
+    let timeSpinning = SettleMetrics.timeSpinning(
+      displays: displays, from: scoredFrom, to: scoredTo, loadedAt: appLoadedAt)
+    let oracleTimeSpinning = oracleLoads.flatMap { loads in
+      SettleMetrics.timeSpinning(displays: displays, from: scoredFrom, to: scoredTo) { loads[$0] }
     }
     let blindOracle =
       knowsLatencies
@@ -222,10 +228,11 @@ public struct BenchRunner {
       spinnersAtSettle: settle?.spinners, oracleSpinnersAtSettle: oracleSettle?.spinners,
       fullScreenMilliseconds: settle?.fullScreenMilliseconds,
       oracleFullScreenMilliseconds: oracleSettle?.fullScreenMilliseconds,
+      timeSpinning: timeSpinning, oracleTimeSpinning: oracleTimeSpinning,
       blindOracleReadyOnDisplay: blindOracle,
       loads: mode == .sync
         ? nil
-        : LoadFates(log: log.loads, displays: displays, from: scoredFrom, to: onLogClock(measuredTo)))
+        : LoadFates(log: log.loads, displays: displays, from: scoredFrom, to: scoredTo))
   }
 
   /// How many items came on screen for the first time (and not already

@@ -18,6 +18,9 @@ public struct BenchSummary: Equatable, Sendable {
   public var oracleSpinnersAtSettle: Spread?
   public var fullScreenMilliseconds: Spread?
   public var oracleFullScreenMilliseconds: Spread?
+  /// The share of the time on screen cells spun (`SettleMetrics.timeSpinning`).
+  public var timeSpinning: Spread?
+  public var oracleTimeSpinning: Spread?
   /// Loads started a second, and each fate's share of them
   /// (`LoadFates.shares`); nil in sync.
   public var loadsPerSecond: Spread?
@@ -64,6 +67,8 @@ public struct BenchSummary: Equatable, Sendable {
           runs.filter { $0.stops != nil }.map(\.fullScreenMilliseconds), missing: .infinity),
         oracleFullScreenMilliseconds: Spread(
           runs.filter { $0.stops != nil }.map(\.oracleFullScreenMilliseconds), missing: .infinity),
+        timeSpinning: Spread(runs.map(\.timeSpinning)),
+        oracleTimeSpinning: Spread(runs.map(\.oracleTimeSpinning)),
         loadsPerSecond: Spread(runs.map(\.loadsStartedPerSecond)),
         loadFates: fateSpreads(runs.compactMap(\.loads)))
     }
@@ -94,7 +99,7 @@ public struct BenchSummary: Equatable, Sendable {
     let header = [
       "size", "trace", "pool", "mode", "ready", "oracle", "ready/oracle", "blind oracle", "ready/blind",
       "spinners at settle", "oracle's",
-      "whole after ms", "oracle's",
+      "whole after ms", "oracle's", "time spinning", "oracle's",
     ]
     var rows = [header]
     for summary in summaries {
@@ -107,6 +112,7 @@ public struct BenchSummary: Equatable, Sendable {
         summary.spinnersAtSettle.map(percent) ?? "-", summary.oracleSpinnersAtSettle.map(percent) ?? "-",
         summary.fullScreenMilliseconds.map(milliseconds) ?? "-",
         summary.oracleFullScreenMilliseconds.map(milliseconds) ?? "-",
+        summary.timeSpinning.map(percent) ?? "-", summary.oracleTimeSpinning.map(percent) ?? "-",
       ])
     }
     let lines = BenchTable.aligned(rows, leftAligned: [0, 1, 3])
@@ -118,7 +124,8 @@ public struct BenchSummary: Equatable, Sendable {
         "stop was not whole before the next key). oracle's: the same for the prefetcher that knows the",
         "trace and every latency, cells on screen served first. blind oracle: one that knows the trace",
         "but plans every load to take the same time, as the app must (the best of the latency's median,",
-        "3 in 4 and 9 in 10).",
+        "3 in 4 and 9 in 10). time spinning: the share of the time cells were on screen that they showed",
+        "a spinner, the screen being read and the rows flown past weighed by how long each was seen.",
       ] + renderLoads(summaries)).joined(separator: "\n")
   }
 

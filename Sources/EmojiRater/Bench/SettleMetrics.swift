@@ -43,6 +43,29 @@ public struct SettleMetrics: Equatable, Sendable {
       fullScreenMilliseconds: median.isFinite ? median : nil)
   }
 
+  /// The share of the time cells were on screen between `from` and `to`
+  /// (milliseconds) that they showed a spinner, given when each item's
+  /// data arrived (`loadedAt`: nil for never). What a person saw over the
+  /// whole run: ready on display counts a cell at the moment it came, so a
+  /// row flown past weighs as much as a screen read for seconds, and
+  /// spinners at settle looks once at each stop, not at the screen being
+  /// read. nil when nothing was on screen.
+  public static func timeSpinning(
+    displays: [OraclePrefetcher.Display], from: Double, to: Double, loadedAt: (Int) -> Double?
+  ) -> Double? {
+    var shown = 0.0
+    var spinning = 0.0
+    for display in displays {
+      let start = max(display.time, from)
+      let end = min(display.end, to)
+      guard end > start else { continue }
+      shown += end - start
+      let arrival = loadedAt(display.item) ?? .infinity
+      spinning += max(0, min(arrival, end) - start)
+    }
+    return shown > 0 ? spinning / shown : nil
+  }
+
   /// The stops of a trace, from the times its steps were typed (on the
   /// display log's clock, one per step, in order): each step that ends a
   /// burst, with the time of the next, or `end`, at or after `measuredFrom`.

@@ -15,9 +15,10 @@ import Loading
 /// those sure to make it, soonest first; then those that may, the likeliest
 /// first, or soonest first if the scroll turned lately. A load too late to
 /// make it waits, as it would only hold a slot. A still screen has no
-/// deadlines: visible cells (unless the pauses so far say the scroll
-/// resumes before their loads land), then the nearest rows, the way the
-/// scroll likely resumes first. A scroll just begun,
+/// deadlines: where its pauses say how long this one lasts, each cell goes
+/// by how long it will likely be seen with its data (`StopOutlook`);
+/// else visible cells first. Then the nearest rows, the way the scroll
+/// likely resumes first. A scroll just begun,
 /// whose pace is not read yet, has none either: while it goes on, nothing
 /// goes; once it pauses, its screen is a still one.
 struct LoadDeadlines: Equatable, Sendable {
@@ -33,8 +34,12 @@ struct LoadDeadlines: Equatable, Sendable {
     var prefetch: Double
     /// A prefetch with time for nine loads in ten is all but sure.
     var sure: Double
+    /// What a load takes, one in two: when a still screen's load will
+    /// likely land (`StopOutlook`).
+    var median: Double
 
     init(latency: some LatencyQuantiles) {
+      median = latency.quantile(0.5)
       visible = latency.quantile(0.75)
       prefetch = latency.quantile(0.3)
       sure = latency.quantile(0.9)
@@ -70,12 +75,13 @@ struct LoadDeadlines: Equatable, Sendable {
   /// and whether it is still (`PrefetchPlanner.isStill`).
   var jumpedRecently = false
   var isStill = false
-  /// Whether the view's pause will likely end before a load for a cell on
-  /// screen lands, by the pauses seen lately (`PrefetchPlanner.restLeft`):
-  /// a still screen's cells then wait, as their loads would land after the
-  /// next burst took them away (`make bench-families`, page bursts, 80×24,
-  /// seed 7: 811 of 979 such loads did).
-  var restEndsBeforeALoad = false
+  /// Where a still screen's loads will be seen longest, when the scroll's
+  /// rhythm says how long its pause lasts (`PrefetchPlanner.stopOutlook`).
+  /// Each load goes by the seconds it will likely be seen with its data;
+  /// a cell on screen the next burst takes away before its load lands
+  /// waits, as its slot would be lost (`make bench-families`, page bursts,
+  /// 80×24, seed 7: 811 of 979 such loads landed after their cell left).
+  var stopOutlook: StopOutlook?
 
   /// Ranks past any deadline in milliseconds.
   static let behindTheScroll = 1e9
@@ -124,7 +130,14 @@ struct LoadDeadlines: Equatable, Sendable {
     // whose pace is unread, once it has paused (a single step may be all
     // there is).
     guard forecast.isMoving, paceKnown || !isStill else {
-      if onScreen { return restEndsBeforeALoad ? .infinity : -1 }
+      if let stopOutlook {
+        let seen = stopOutlook.seenSeconds(ahead: rowsAheadOfTheScreen(row), latency: leads.median / 1000)
+        // Longest seen first, before everything ranked by distance.
+        if seen > 0 { return -1 - seen }
+        if onScreen { return .infinity }
+      } else if onScreen {
+        return -1
+      }
       return below == (likelyDirection == .down) ? Double(rows) : Self.behindTheScroll + Double(rows)
     }
     // While it goes on, nothing: the cells it brings in now are gone
@@ -143,6 +156,12 @@ struct LoadDeadlines: Equatable, Sendable {
     if onScreen { return -1 }
     if deadline >= leads.sure || turnedRecently { return deadline }
     return Self.unsure - deadline
+  }
+
+  /// Rows from the screen's first row, the way a resumed scroll likely
+  /// goes, to `row` (negative: behind the screen).
+  private func rowsAheadOfTheScreen(_ row: Int) -> Int {
+    likelyDirection == .up ? visibleRows.upperBound - 1 - row : row - visibleRows.lowerBound
   }
 
   /// A cell on a screen a jump key leads to goes, the view still, after

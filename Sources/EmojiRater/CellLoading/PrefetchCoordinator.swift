@@ -130,7 +130,7 @@ struct PrefetchCoordinator {
       paceKnown: planner.paceKnown, leads: leads, window: planner.wanted, jumpScreens: jumpScreens ?? [],
       searchExit: searchExit,
       jumpedRecently: planner.jumpedRecently(at: time), isStill: planner.isStill(at: time),
-      restEndsBeforeALoad: planner.restLeft(at: time).map { Double($0) / 1e6 < leads.visible } ?? false)
+      stopOutlook: planner.stopOutlook(at: time))
     guard !deadlines.canReuseRanking(madeWith: rankedWith, after: time - rankedAt) else { return nil }
     rankedWith = deadlines
     rankedAt = time
