@@ -383,9 +383,8 @@ public struct PrefetchPlanner: Sendable {
   /// longer than any of them (the person may be reading).
   public func restLeft(at time: UInt64) -> UInt64? {
     guard burst.rows == 0, let lastMoveTime, time >= lastMoveTime else { return nil }
-    let recent = recentBursts(at: time)
     let paused = time - lastMoveTime
-    let longer = zip(recent, recent.dropFirst()).map { $1.start - $0.end }.filter { $0 > paused }.sorted()
+    let longer = recentPauses(at: time).filter { $0 > paused }.sorted()
     return longer.isEmpty ? nil : longer[longer.count / 2] - paused
   }
 
@@ -397,12 +396,17 @@ public struct PrefetchPlanner: Sendable {
   /// reader's is): the screen being looked at then comes first.
   public func stopOutlook(at time: UInt64) -> StopOutlook? {
     guard let restLeft = restLeft(at: time), !burstLengths.isEmpty else { return nil }
-    let recent = recentBursts(at: time)
-    let pauses = zip(recent, recent.dropFirst()).map { Double($1.start - $0.end) / 1e9 }
+    let pauses = recentPauses(at: time)
     guard !pauses.isEmpty else { return nil }
     return StopOutlook(
       restLeft: Double(restLeft) / 1e9, burstRows: burstLengths,
-      nextPause: pauses.reduce(0, +) / Double(pauses.count), screenRows: screenRows)
+      nextPause: Double(pauses.reduce(0, +)) / Double(pauses.count) / 1e9, screenRows: screenRows)
+  }
+
+  /// The pauses between the recent bursts (`recentBursts`), in nanoseconds.
+  private func recentPauses(at time: UInt64) -> [UInt64] {
+    let recent = recentBursts(at: time)
+    return zip(recent, recent.dropFirst()).map { $1.start - $0.end }
   }
 
   /// Rows a second, the way the scroll goes, from the start of the oldest

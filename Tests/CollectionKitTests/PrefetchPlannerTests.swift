@@ -545,13 +545,15 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
     #expect(planner.wanted == Self.list.flatRange(ofRows: 28..<80), "40 rows below, two above")
   }
 
-  /// How much longer a pause will likely last, from the pauses before it:
-  /// flicks 400 ms, 800 ms and 400 ms apart (each 40 ms long).
+  /// Flicks 400 ms, 800 ms and 400 ms apart (each 40 ms long).
+  static let flicksWithPauses =
+    flick(at: 100, notches: 5) + flick(at: 500, notches: 5) + flick(at: 1_300, notches: 5)
+    + flick(at: 1_700, notches: 5)
+
+  /// How much longer a pause will likely last, from the pauses before it
+  /// (`flicksWithPauses`).
   @Test func aPauseLastsAsLongAsTheLongerPausesBeforeIt() {
-    var planner = Self.planner(
-      after: Self.flick(at: 100, notches: 5) + Self.flick(at: 500, notches: 5)
-        + Self.flick(at: 1_300, notches: 5)
-        + Self.flick(at: 1_700, notches: 5))
+    var planner = Self.planner(after: Self.flicksWithPauses)
     #expect(planner.restLeft(at: 1_760 * ms) == nil, "a burst under way")
     // Still 100 ms after the last notch (at 1,740 ms): the pauses were 360, 760 and 360 ms.
     _ = planner.update(visibleRows: 60..<70, in: Self.list, at: 1_840 * ms)
@@ -566,10 +568,7 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
   /// seconds, the bursts' rows, and the mean pause; nothing while a flick
   /// goes on or once the pause is longer than any.
   @Test func aPausesOutlookIsReadFromTheBurstsAndPausesBeforeIt() throws {
-    var planner = Self.planner(
-      after: Self.flick(at: 100, notches: 5) + Self.flick(at: 500, notches: 5)
-        + Self.flick(at: 1_300, notches: 5)
-        + Self.flick(at: 1_700, notches: 5))
+    var planner = Self.planner(after: Self.flicksWithPauses)
     #expect(planner.stopOutlook(at: 1_760 * ms) == nil, "a burst under way")
     _ = planner.update(visibleRows: 60..<70, in: Self.list, at: 1_840 * ms)
     let outlook = try #require(planner.stopOutlook(at: 1_840 * ms))
