@@ -62,7 +62,10 @@ let package = Package(
     ),
     .target(
       name: "Loading",
-      dependencies: ["Support", .product(name: "DequeModule", package: "swift-collections")],
+      dependencies: [
+        "Support", .product(name: "DequeModule", package: "swift-collections"),
+        .product(name: "HeapModule", package: "swift-collections"),
+      ],
       swiftSettings: optimized
     ),
 

@@ -27,7 +27,7 @@ public final class DataLoadOperation<ID: LoadIdentifier, Value: Sendable>: Opera
   public let attempt: UInt64
   private let source: any LoadSource<ID, Value>
   private let report: @Sendable (DataLoadOperation, LoadOutcome<Value>) -> Void
-  private let onStart: @Sendable () -> Void
+  private let onStart: @Sendable (DataLoadOperation, _ since: UInt64) -> Void
   private let clock: @Sendable () -> UInt64
   private let state = Locked(Phase.ready)
 
@@ -35,11 +35,6 @@ public final class DataLoadOperation<ID: LoadIdentifier, Value: Sendable>: Opera
   /// it reports an ending, nil if it never started.
   public var duration: UInt64? {
     state.withLock { if case .finished(let waited) = $0 { waited } else { nil } }
-  }
-
-  /// How long the load has been waiting at `now`, while it waits.
-  public func waited(at now: UInt64) -> UInt64? {
-    state.withLock { if case .waiting(_, let since) = $0 { Self.elapsed(since, now) } else { nil } }
   }
 
   private static func elapsed(_ start: UInt64, _ end: UInt64) -> UInt64 { end >= start ? end - start : 0 }
@@ -57,13 +52,14 @@ public final class DataLoadOperation<ID: LoadIdentifier, Value: Sendable>: Opera
 
   /// - Parameters:
   ///   - onStart: called when the load starts waiting (it is then in flight),
-  ///     on the queue's thread.
+  ///     with the time on `clock`, on the queue's thread, inside the
+  ///     operation's lock (before any ending is reported).
   ///   - report: called exactly once, on whatever thread the load ended on;
   ///     the loader hops it to the main queue.
   ///   - clock: what `duration` is measured on.
   public init(
     identifier: ID, attempt: UInt64 = 0, source: any LoadSource<ID, Value>,
-    onStart: @escaping @Sendable () -> Void = {},
+    onStart: @escaping @Sendable (DataLoadOperation, _ since: UInt64) -> Void = { _, _ in },
     clock: @escaping @Sendable () -> UInt64 = DataLoadOperation.uptime,
     report: @escaping @Sendable (DataLoadOperation, LoadOutcome<Value>) -> Void
   ) {
@@ -92,9 +88,10 @@ public final class DataLoadOperation<ID: LoadIdentifier, Value: Sendable>: Opera
     }
     let started = state.withLock { phase in
       guard case .ready = phase else { return false }
-      phase = .waiting(nil, since: clock())
+      let since = clock()
+      phase = .waiting(nil, since: since)
       // Inside the lock: counted in before any ending (which needs it) counts it out.
-      onStart()
+      onStart(self, since)
       return true
     }
     guard started else { return }

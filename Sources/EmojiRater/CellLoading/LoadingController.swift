@@ -114,13 +114,10 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     let plan = prefetching.update(visibleRows: visibleRows, in: layout, at: now, selectedRow: selectedRow)
     settleCarriedOver(visibleRows: visibleRows, layout: layout)
     // In prefetch mode, the mode that loads them.
-    let jumpChange =
-      mode == .prefetch
-      ? prefetching.jumpScreenChange(
-        to: jumpScreens(), searchExit: searchExit(), layout: layout, shown: shown,
-        screenRows: visibleRows.count) : nil
+    let jumpsChanged =
+      mode == .prefetch && prefetching.noteJumpScreens(jumpScreens(), searchExit: searchExit())
     plan.deliverDisplays(to: self)
-    if cells.hasLoadsToAsk || plan.hasPrefetching || jumpChange != nil {
+    if cells.hasLoadsToAsk || plan.hasPrefetching || jumpsChanged {
       // The loads go to the loader once this frame is on screen, as UIKit
       // asks for prefetches outside the layout pass: the cells show their
       // spinners either way, and a slide frame that displays hundreds of
@@ -140,11 +137,15 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
           // next frame plans for what shows.
           guard self.shown == plannedShown, self.layout == plannedLayout else {
             // Nor were its jump screens asked for: the next frame asks afresh.
-            if jumpChange != nil { self.prefetching.forgetJumpScreens() }
+            if jumpsChanged { self.prefetching.forgetJumpScreens() }
             return
           }
           window?.deliverPrefetching(to: self)
-          jumpChange.map(self.deliver)
+          if jumpsChanged {
+            self.deliver(
+              self.prefetching.jumpScreenChange(
+                layout: plannedLayout, shown: plannedShown, screenRows: visibleRows.count))
+          }
         }
       }
     }

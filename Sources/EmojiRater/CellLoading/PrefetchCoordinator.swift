@@ -83,19 +83,27 @@ struct PrefetchCoordinator {
     var distance: Int
   }
 
-  /// The change in the screens the jump keys (Home, End, Tab, Shift-Tab)
-  /// lead to, and in those a search is left for (`searchExit`, catalog
-  /// items the grid may not show), known before the key: `LoadDeadlines`
-  /// says when they load; those no longer a jump's stop nor a search's
-  /// exit, nor in the window, stop loading. nil if nothing changed.
-  mutating func jumpScreenChange(
-    to screens: [Range<Int>], searchExit: [Int], layout: GridLayout, shown: ShownItems, screenRows: Int
-  ) -> JumpScreenChange? {
-    guard screens != jumpScreens || searchExit != searchExitAsked else { return nil }
+  /// Notes the screens the jump keys (Home, End, Tab, Shift-Tab) lead
+  /// to, and those a search is left for (`searchExit`, catalog items the
+  /// grid may not show), known before the key: `LoadDeadlines` says when
+  /// they load. Returns whether they changed; if so, `jumpScreenChange`
+  /// says which loads to ask for and let go of, once the frame is out:
+  /// comparing the items of four screens takes a millisecond at 200×60,
+  /// which made the frames it fell in the slowest of a paging run.
+  mutating func noteJumpScreens(_ screens: [Range<Int>], searchExit: [Int]) -> Bool {
+    guard screens != jumpScreens || searchExit != searchExitAsked else { return false }
     jumpScreens = screens
     searchExitAsked = searchExit
     self.searchExit = Set(searchExit)
-    let items = Set(screens.flatMap { layout.flatRange(ofRows: $0) }.map(shown.catalogItem)).union(searchExit)
+    return true
+  }
+
+  /// The loads the screens noted last (`noteJumpScreens`) change since the
+  /// last change: those no longer a jump's stop nor a search's exit, nor
+  /// in the window, stop loading.
+  mutating func jumpScreenChange(layout: GridLayout, shown: ShownItems, screenRows: Int) -> JumpScreenChange {
+    let items = Set((jumpScreens ?? []).flatMap { layout.flatRange(ofRows: $0) }.map(shown.catalogItem))
+      .union(searchExit)
     defer { jumpItems = items }
     return JumpScreenChange(
       gone: jumpItems.subtracting(items), new: items.subtracting(jumpItems), window: planner.wanted,
