@@ -98,9 +98,9 @@ struct PrefetchCoordinator {
     return true
   }
 
-  /// The loads the screens noted last (`noteJumpScreens`) change since the
-  /// last change: those no longer a jump's stop nor a search's exit, nor
-  /// in the window, stop loading.
+  /// Which loads the screens noted last (`noteJumpScreens`) add to those
+  /// asked for before, and which they let go of: those no longer a jump's
+  /// stop nor a search's exit, nor in the window, stop loading.
   mutating func jumpScreenChange(layout: GridLayout, shown: ShownItems, screenRows: Int) -> JumpScreenChange {
     let items = Set((jumpScreens ?? []).flatMap { layout.flatRange(ofRows: $0) }.map(shown.catalogItem))
       .union(searchExit)
