@@ -98,8 +98,9 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// Not those cancelled but not yet told (`cancelled`): they age until
   /// the next submission tells them, though their data is no longer
   /// awaited, and would read the server as slower than it is
-  /// (`emoji-rater bench --traces burst --modes prefetch`, 200×60: ready on
-  /// display 31–35% in five runs without them, 18% in six of eight with).
+  /// (`emoji-rater bench --traces burst --modes prefetch`, 200×60, a
+  /// fragile figure: ready on display 18% in six runs of eight with them,
+  /// in one of eleven without, 31–35% in the others).
   public var latencyEstimate: LatencyCurve {
     let now = clock()
     let untold = Set(cancelled.map(ObjectIdentifier.init))
