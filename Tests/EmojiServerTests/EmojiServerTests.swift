@@ -223,9 +223,12 @@ func startServer(catalog: EmojiCatalog, latency: LatencyModel, failureRate: Doub
 
 /// A server on a free port, answering at once, with a SQLite database in
 /// `home`: the ratings routes work.
-func startRatingsServer(in home: DataHome) throws -> (EmojiServer, SQLiteRatingsDatabase) {
+func startRatingsServer(
+  in home: DataHome, limits: ConnectionLimits = ConnectionLimits()
+) throws -> (EmojiServer, SQLiteRatingsDatabase) {
   var configuration = EmojiServer.Configuration()
   configuration.port = 0
+  configuration.limits = limits
   configuration.latency = .none
   let database = try SQLiteRatingsDatabase(path: home.path + "/server.sqlite")
   configuration.database = database
