@@ -37,7 +37,8 @@ public final class DataLoadOperation<ID: LoadIdentifier, Value: Sendable>: Opera
     state.withLock { if case .finished(let waited) = $0 { waited } else { nil } }
   }
 
-  private static func elapsed(_ start: UInt64, _ end: UInt64) -> UInt64 { end >= start ? end - start : 0 }
+  /// The time from `start` to `end`, none if the clock seems to have gone back.
+  static func elapsed(_ start: UInt64, _ end: UInt64) -> UInt64 { end >= start ? end - start : 0 }
 
   /// The clock a load is timed on by default: monotonic nanoseconds.
   public static func uptime() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
@@ -90,7 +91,7 @@ public final class DataLoadOperation<ID: LoadIdentifier, Value: Sendable>: Opera
       guard case .ready = phase else { return false }
       let since = clock()
       phase = .waiting(nil, since: since)
-      // Inside the lock: counted in before any ending (which needs it) counts it out.
+      // Inside the lock: noted before any ending (which needs the lock) takes it out again.
       onStart(self, since)
       return true
     }

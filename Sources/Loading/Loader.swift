@@ -105,7 +105,9 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     let now = clock()
     let untold = Set(cancelled.map(ObjectIdentifier.init))
     let waits = waitsBegun.withLock { begun in
-      begun.compactMap { untold.contains($0.key) ? nil : Double(now >= $0.value ? now - $0.value : 0) / 1e6 }
+      begun.compactMap { operation, since in
+        untold.contains(operation) ? nil : Double(DataLoadOperation<ID, Value>.elapsed(since, now)) / 1e6
+      }
     }
     return observedLatency.countingWaits(waits).curve()
   }
