@@ -114,6 +114,9 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
 
   /// How many loads have been timed, landed or cancelled under way.
   public var timedLoads: Int { observedLatency.count }
+  /// Whether enough timed loads landed for `latencyEstimate` to be
+  /// measured rather than `--latency`: known without working it out.
+  public var latencyIsMeasured: Bool { observedLatency.isMeasured }
 
   /// A loader of what `source` brings.
   public init(source: any LoadSource<ID, Value>, configuration: Configuration) {

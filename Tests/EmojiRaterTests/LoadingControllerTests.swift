@@ -442,6 +442,8 @@ import Testing
     for top in 1...11 {
       clock.advance(milliseconds: 200)
       controller.update(visibleRows: top..<(top + 10), layout: layout)  // ends on rows 11..<21
+      // The estimate is worked out once a frame is out; the next frame plans with it.
+      await afterTheFrame()
     }
     func urgency(row: Int) -> Double {
       let id = layout.flatIndex(of: layout.indexPath(row: row, column: 0)!)

@@ -110,7 +110,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     let now = clock.now()
     updateTime = now
     defer { updateTime = nil }
-    prefetching.follow(timedLoads: loader.timedLoads, estimate: loader.latencyEstimate)
+    if prefetching.isDueToFollow(timedLoads: loader.timedLoads, enoughLanded: loader.latencyIsMeasured) {
+      followLatencyAfterTheFrame()
+    }
     let plan = prefetching.update(visibleRows: visibleRows, in: layout, at: now, selectedRow: selectedRow)
     settleCarriedOver(visibleRows: visibleRows, layout: layout)
     // In prefetch mode, the mode that loads them.
@@ -158,6 +160,26 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     {
       loader.urgency = { id, _ in deadlines.urgency(of: id) }
       loader.requestDispatch()
+    }
+  }
+
+  /// Whether the leads' new latency estimate waits for the frame to be out.
+  private var followScheduled = false
+
+  /// Plans with the latency the loads take (`PrefetchCoordinator.follow`),
+  /// worked out once this frame is on screen: the estimate sorts the last
+  /// 256 loads' times with the waits of every load under way, 0.15–0.2 ms
+  /// at 200×60, where it falls due thirteen times a second. A frame later
+  /// changes nothing: the latency moves over seconds.
+  private func followLatencyAfterTheFrame() {
+    guard !followScheduled else { return }
+    followScheduled = true
+    DispatchQueue.main.async { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self else { return }
+        self.followScheduled = false
+        self.prefetching.follow(timedLoads: self.loader.timedLoads, observed: self.loader.latencyEstimate)
+      }
     }
   }
 

@@ -47,14 +47,19 @@ struct PrefetchCoordinator {
       maximumScreens: 6, assumedSpeed: PoolSizing.steadyRowsPerSecond, plansForStops: true)
   }
 
-  /// Plans with the latency the loads have been taking once enough have
-  /// landed, and again every `ObservedLatency.minimumSamples` loads: with
-  /// a server, `--latency` is only a first guess.
-  /// `timedLoads`: the loads timed so far; `estimate`: the latency they
-  /// give, worked out only when due.
-  mutating func follow(timedLoads: Int, estimate: @autoclosure () -> LatencyCurve) {
-    guard timedLoads - leadsMeasuredFrom >= ObservedLatency.minimumSamples else { return }
-    let observed = estimate()
+  /// Whether the loads have said enough since the leads were last worked
+  /// out to work them out again (`follow`): once enough have landed to
+  /// be believed over `--latency` (`enoughLanded`), and every
+  /// `ObservedLatency.minimumSamples` loads timed after that (`timedLoads`,
+  /// landed or cut short), so the leads follow a server that slows down.
+  func isDueToFollow(timedLoads: Int, enoughLanded: Bool) -> Bool {
+    enoughLanded && timedLoads - leadsMeasuredFrom >= ObservedLatency.minimumSamples
+  }
+
+  /// Plans with the latency the loads have been taking (`observed`, made
+  /// when `timedLoads` loads had been timed): with a server, `--latency` is
+  /// only a first guess.
+  mutating func follow(timedLoads: Int, observed: LatencyCurve) {
     guard observed.isMeasured else { return }
     leadsMeasuredFrom = timedLoads
     leads = LoadDeadlines.Leads(latency: observed)
