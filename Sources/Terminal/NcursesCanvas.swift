@@ -114,7 +114,8 @@ final class NcursesCanvas: Canvas {
     }
     apply(style)
     buffer.removeAll(keepingCapacity: true)
-    buffer.append(contentsOf: sequence.lazy.map { wchar_t($0.value) })
+    // A loop, not a closure: one written in main-actor code checks its actor per call.
+    for scalar in sequence { buffer.append(wchar_t(scalar.value)) }
     _ = er_add_sequence(er_stdscr(), Int32(row), Int32(column), buffer, Int32(buffer.count))
   }
 

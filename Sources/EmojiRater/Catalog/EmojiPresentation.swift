@@ -58,12 +58,16 @@ public final class EmojiPresentation: Sendable, Equatable {
   /// The glyph this canvas can draw.
   @MainActor
   public func drawableGlyph(on canvas: any Canvas) -> CellGlyph {
-    let drawable = glyph.parts.allSatisfy { part in
-      part.scalars.count == 1
+    // A loop, not `allSatisfy`: a closure written in main-actor code checks
+    // its actor per call, and this runs for every cell drawn.
+    for part in glyph.parts {
+      let drawable =
+        part.scalars.count == 1
         ? canvas.canDraw(part.scalars[0], width: part.width)
         : canvas.canDraw(sequence: part.scalars, width: part.width)
+      if !drawable { return asciiGlyph }
     }
-    return drawable ? glyph : asciiGlyph
+    return glyph
   }
 
   public static func == (lhs: EmojiPresentation, rhs: EmojiPresentation) -> Bool {
