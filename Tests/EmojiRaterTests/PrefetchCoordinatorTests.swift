@@ -7,7 +7,7 @@ import Testing
 /// When the prefetcher works the loads' latency out again: a sort of
 /// hundreds of times, so not at every frame.
 @Suite struct PrefetchCoordinatorTests {
-  /// `observed` loads that all landed after `milliseconds`.
+  /// The latency of `count` loads that all landed after `milliseconds`.
   func curve(landed count: Int, after milliseconds: Double) -> LatencyCurve {
     var observed = ObservedLatency(prior: .uniform(500...2_000))
     for _ in 0..<count { observed.record(milliseconds: milliseconds) }
@@ -21,6 +21,8 @@ import Testing
     #expect(!coordinator.isDueToFollow(timedLoads: 200, enoughLanded: false))
     #expect(coordinator.isDueToFollow(timedLoads: 40, enoughLanded: true))
     coordinator.follow(timedLoads: 40, observed: curve(landed: 40, after: 100))
+    // The window reaches as far as loads of 0.1 s need.
+    #expect(coordinator.planner.depth == .adaptive(leadTime: 100))
     #expect(!coordinator.isDueToFollow(timedLoads: 71, enoughLanded: true))
     #expect(coordinator.isDueToFollow(timedLoads: 72, enoughLanded: true))
   }
