@@ -110,27 +110,34 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     let now = clock.now()
     updateTime = now
     defer { updateTime = nil }
-    if prefetching.isDueToFollow(timedLoads: loader.timedLoads, enoughLanded: loader.latencyIsMeasured) {
-      followLatencyAfterTheFrame()
-    }
+    let latencyDue = prefetching.isDueToFollow(
+      timedLoads: loader.timedLoads, enoughLanded: loader.latencyIsMeasured)
     let plan = prefetching.update(visibleRows: visibleRows, in: layout, at: now, selectedRow: selectedRow)
     settleCarriedOver(visibleRows: visibleRows, layout: layout)
     // In prefetch mode, the mode that loads them.
     let jumpsChanged =
       mode == .prefetch && prefetching.noteJumpScreens(jumpScreens(), searchExit: searchExit())
     plan.deliverDisplays(to: self)
-    if cells.hasLoadsToAsk || plan.hasPrefetching || jumpsChanged {
+    if latencyDue || cells.hasLoadsToAsk || plan.hasPrefetching || jumpsChanged {
       // The loads go to the loader once this frame is on screen, as UIKit
       // asks for prefetches outside the layout pass: the cells show their
       // spinners either way, and a slide frame that displays hundreds of
       // cells need not wait for their bookkeeping (at 200×60, a fifth of
       // its input time). Cells on screen first, then the window, then the
-      // screens the jump keys lead to.
+      // screens the jump keys lead to. The latency the loads take is worked
+      // out there too, when due (`PrefetchCoordinator.follow`): it sorts the
+      // last 256 loads' times with the waits of every load under way,
+      // 0.15–0.2 ms at 200×60, thirteen times a second, and the next
+      // frame's ranking plans with it, a frame later than it could, which
+      // a latency moving over seconds does not notice.
       let window = plan.hasPrefetching ? plan : nil
       let (plannedShown, plannedLayout) = (shown, layout)
       DispatchQueue.main.async { [weak self] in
         MainActor.assumeIsolated {
           guard let self else { return }
+          if latencyDue {
+            self.prefetching.follow(timedLoads: self.loader.timedLoads, observed: self.loader.latencyEstimate)
+          }
           self.loadVisibleCells()
           // The plan names grid positions of the list and width it was made
           // for: another since (a search's matches, Esc, a resize) makes
@@ -160,26 +167,6 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     {
       loader.urgency = { id, _ in deadlines.urgency(of: id) }
       loader.requestDispatch()
-    }
-  }
-
-  /// Whether the leads' new latency estimate waits for the frame to be out.
-  private var followScheduled = false
-
-  /// Plans with the latency the loads take (`PrefetchCoordinator.follow`),
-  /// worked out once this frame is on screen: the estimate sorts the last
-  /// 256 loads' times with the waits of every load under way, 0.15–0.2 ms
-  /// at 200×60, where it falls due thirteen times a second. A frame later
-  /// changes nothing: the latency moves over seconds.
-  private func followLatencyAfterTheFrame() {
-    guard !followScheduled else { return }
-    followScheduled = true
-    DispatchQueue.main.async { [weak self] in
-      MainActor.assumeIsolated {
-        guard let self else { return }
-        self.followScheduled = false
-        self.prefetching.follow(timedLoads: self.loader.timedLoads, observed: self.loader.latencyEstimate)
-      }
     }
   }
 
