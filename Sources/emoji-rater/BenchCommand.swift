@@ -82,6 +82,12 @@ struct BenchCommand: ParsableCommand {
       valueName: "n"))
   var seeds = 1
 
+  @Flag(
+    help:
+      "Also run prefetch again on each seed told the scroll ahead (when the run before showed each cell) in place of its own forecast: its loading when the forecast is right, beside the oracles."
+  )
+  var told = false
+
   @Option(
     help: ArgumentHelp(
       "How cells draw emoji: full (every sequence that fits a cell sent whole: the most output) or safe (stand-ins).",
@@ -105,6 +111,9 @@ struct BenchCommand: ParsableCommand {
   }
 
   func validate() throws {
+    if told, !modes.values.contains(.prefetch) {
+      throw ValidationError("--told tells prefetch the scroll: add prefetch to --modes")
+    }
     guard seconds > 0, seconds <= 600 else {
       throw ValidationError("--seconds must be more than 0 and at most 600, not \(seconds)")
     }
@@ -183,17 +192,18 @@ struct BenchCommand: ParsableCommand {
     let glyphs = glyphs.mode
     let json = json
     let smallPool = smallPool
+    let told = told
     let items = content.items
     let results = try MainActor.assumeIsolated {
       try BenchCommand.runAll(
         plan: plan, configuration: configuration, glyphs: glyphs, smallPool: smallPool, items: items,
-        seeds: seeds, json: json)
+        seeds: seeds, told: told, json: json)
     }
     if json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
       print(String(decoding: try encoder.encode(results), as: UTF8.self))
-    } else if seeds == 1 {
+    } else if seeds == 1, !told {
       print(BenchTable.render(results))
     } else {
       print(BenchSummary.render(BenchSummary.summaries(of: results)))
@@ -215,7 +225,7 @@ struct BenchCommand: ParsableCommand {
   @MainActor
   private static func runAll(
     plan: Plan, configuration: BenchRunner.Configuration, glyphs: GlyphMode, smallPool: Int, items: Int?,
-    seeds: Int, json: Bool
+    seeds: Int, told: Bool, json: Bool
   ) throws -> [BenchResult] {
     let catalog = EmojiCatalog.builtIn(includeSkinTones: true)
     var configuration = configuration
@@ -249,7 +259,10 @@ struct BenchCommand: ParsableCommand {
             var seeded = configuration
             seeded.seed = seed
             let runner = BenchRunner(catalog: trace.searches ? searched : scrolled, configuration: seeded)
-            results.append(try runner.run(mode: mode, trace: trace, size: size, pool: pool))
+            results.append(
+              told && mode == .prefetch
+                ? try runner.runTold(trace: trace, size: size, pool: pool)
+                : try runner.run(mode: mode, trace: trace, size: size, pool: pool))
           }
         }
       }

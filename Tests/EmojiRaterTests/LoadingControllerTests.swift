@@ -389,6 +389,22 @@ import Testing
   /// Deadlines as far as the screen can tell (`LoadDeadlinesTests` has the
   /// rules). Scrolling down a row every 200 ms (5 rows a second), with loads of 0.5 to 2 s (three in ten by 0.95 s, three in four
   /// by 1.625 s, nine in ten by 1.85 s):
+  /// The benchmark's told run (`ToldScroll`) ranks the loads itself: what
+  /// it asks for goes in its order, and a frame's view, though it moves,
+  /// does not put the planner's ranking back.
+  @Test func aRankingFromOutsideStandsThroughTheFrames() async {
+    let controller = controller(.prefetch, pool: 2)
+    let log = RunLog(start: 0)
+    controller.observer = log
+    controller.update(visibleRows: 0..<0, layout: layout)
+    let told: [Int: Double] = [700: 1, 600: 2, 650: 3]
+    controller.rankFromOutside(asking: [500, 600, 650, 700]) { told[$0] ?? .infinity }
+    controller.update(visibleRows: 0..<0, layout: layout)
+    #expect(await eventually { scheduler.pendingCount == 2 })
+    #expect(controller.isRankedFromOutside)
+    #expect(log.loads.starts.map(\.item) == [700, 600])
+  }
+
   @Test func aLoadThatCannotMakeItsDeadlineIsHeldBackAndTheRestGoByTheirChances() {
     var options = LoadingOptions()
     options.mode = .prefetch

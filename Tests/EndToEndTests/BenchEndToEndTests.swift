@@ -84,6 +84,20 @@ import Testing
     }
   }
 
+  /// Told the scroll ahead, prefetch runs twice on each seed and reports
+  /// the told run's ready on display beside its own; async has none.
+  @Test func theToldRunIsReportedBesidePrefetch() throws {
+    let rows = try Self.benchRows([
+      "--modes", "async,prefetch", "--traces", "steady", "--sizes", "80x24", "--small-pool", "0", "--latency",
+      "300ms", "--seconds", "0.4", "--warm-up", "0.6", "--told",
+    ])
+    let prefetch = try #require(rows.first { $0["mode"] as? String == "prefetch" })
+    let told = try #require(prefetch["toldReadyOnDisplay"] as? Double, "\(prefetch)")
+    #expect((0...1).contains(told))
+    let async = try #require(rows.first { $0["mode"] as? String == "async" })
+    #expect(async["toldReadyOnDisplay"] == nil)
+  }
+
   /// The HUD's figures against an observer outside the app, through the
   /// benchmark's own terminal: in `sync` every frame changes the screen,
   /// so the outside sees every late frame, and the two must agree.
@@ -149,6 +163,7 @@ import Testing
       (["--modes", "turbo"], "'sync', 'async' or 'prefetch'"),
       (["--modes", "async,turbo"], "The value 'async,turbo' is invalid"),
       (["--sizes", "10x3"], "COLUMNSxROWS, at least 20x6"),
+      (["--told", "--modes", "async"], "--told tells prefetch the scroll: add prefetch to --modes"),
     ] {
       let result = try Subprocess.run([AppBinary.path, "bench"] + arguments)
       #expect(result.status == 2, "\(arguments)")

@@ -97,6 +97,9 @@ public struct BenchResult: Codable, Equatable, Sendable {
   /// load's latency, only the distribution's (`OraclePrefetcher.blindReadyRate`):
   /// how much of the oracle's lead is knowing which load will be quick.
   public var blindOracleReadyOnDisplay: Double? = nil
+  /// The ready-on-display of the app told the scroll ahead (`ToldScroll`,
+  /// `emoji-rater bench --told`): its loading with a forecast that is right.
+  public var toldReadyOnDisplay: Double? = nil
   /// Where the loads started in the measured part went (`LoadFates`); nil
   /// in sync, which loads on the main thread, in no slot.
   public var loads: LoadFates? = nil

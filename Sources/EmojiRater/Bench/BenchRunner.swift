@@ -47,6 +47,27 @@ public struct BenchRunner {
 
   /// One run. `pool` nil sizes the pool as the app does (`PoolSizing`).
   public func run(mode: LoadingMode, trace: ScrollTrace, size: Size, pool: Int?) throws -> BenchResult {
+    try measure(mode: mode, trace: trace, size: size, pool: pool, told: nil).result
+  }
+
+  /// A prefetch run, then the same trace and seed again with the app told
+  /// the scroll ahead (`ToldScroll`: the first run's displays, each load
+  /// planned to take what nine in ten take, as a sure prefetch is): the
+  /// first run's figures, with the second's ready on display as
+  /// `toldReadyOnDisplay`.
+  public func runTold(trace: ScrollTrace, size: Size, pool: Int?) throws -> BenchResult {
+    var (result, displays) = try measure(mode: .prefetch, trace: trace, size: size, pool: pool, told: nil)
+    let told = ToldScroll(displays: displays, lead: configuration.latency.quantile(0.9))
+    result.toldReadyOnDisplay =
+      try measure(mode: .prefetch, trace: trace, size: size, pool: pool, told: told).result.readyOnDisplay
+    return result
+  }
+
+  /// One run, and its displays in milliseconds from the trace's first key.
+  /// With `told`, the loads are ranked by it, not by the planner's forecast.
+  private func measure(
+    mode: LoadingMode, trace: ScrollTrace, size: Size, pool: Int?, told: ToldScroll?
+  ) throws -> (result: BenchResult, displays: [OraclePrefetcher.Display]) {
     let runStart = ContinuousClock.now
     let terminal = try PseudoTerminal(size: size)
     defer { terminal.close() }
@@ -114,7 +135,13 @@ public struct BenchRunner {
     let typist = Typist(
       steps: steps, terminal: terminal,
       period: 1_000_000_000 / UInt64(configuration.framesPerSecond))
+    let typedFrom = onLogClock(Platform.monotonicNanoseconds())
     typist.start()
+    let teller = told.map { told in
+      Self.tell(
+        told, to: loading,
+        from: { (Double(Platform.monotonicNanoseconds()) - Double(logStart)) / 1e6 - typedFrom })
+    }
     spin(until: start.addingTimeInterval(warmUp))
     frames.enqueue(.resetStatistics)
     // The server's counts from here too (and none of the run before's ends).
@@ -135,6 +162,7 @@ public struct BenchRunner {
     let seen = server.seen()
     let interference = MachineInterference.reading().since(interferenceBefore)
     typist.finish()
+    teller?.cancel()
     input.cancel()
     frames.stop()
     loading.loader.cancelAll()
@@ -193,7 +221,7 @@ public struct BenchRunner {
     let outside = observer.view(
       keys: terminal.typedTimes, outputs: terminal.outputTimes, from: measuredFrom, to: measuredTo)
     let display = loading.display
-    return BenchResult(
+    let result = BenchResult(
       mode: mode.rawValue, trace: trace.rawValue, columns: size.columns, rows: size.rows,
       items: catalog.count,
       firstFrameMilliseconds: firstFrame.map(Self.milliseconds) ?? 0,
@@ -233,6 +261,29 @@ public struct BenchRunner {
       loads: mode == .sync
         ? nil
         : LoadFates(log: log.loads, displays: displays, from: scoredFrom, to: scoredTo))
+    let fromFirstKey = displays.map { display in
+      OraclePrefetcher.Display(
+        item: display.item, time: display.time - typedFrom, end: display.end - typedFrom)
+    }
+    return (result, fromFirstKey)
+  }
+
+  /// Ranks `loading`'s loads by `told` every 30 ms, asking for what comes
+  /// on screen within its horizon, until the timer is cancelled. `now`:
+  /// milliseconds from the trace's first key.
+  private static func tell(
+    _ told: ToldScroll, to loading: LoadingController, from now: @escaping @Sendable () -> Double
+  ) -> any DispatchSourceTimer {
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    timer.schedule(deadline: .now(), repeating: .milliseconds(30))
+    timer.setEventHandler {
+      MainActor.assumeIsolated {
+        let time = now()
+        loading.rankFromOutside(asking: told.upcoming(at: time), urgency: { told.rank(of: $0, at: time) })
+      }
+    }
+    timer.activate()
+    return timer
   }
 
   /// How many items came on screen for the first time (and not already

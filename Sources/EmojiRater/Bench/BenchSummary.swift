@@ -14,6 +14,8 @@ public struct BenchSummary: Equatable, Sendable {
   public var oracle: Spread?
   /// The oracle that knows the trace but not each load's latency.
   public var blindOracle: Spread?
+  /// The app told the scroll ahead (`ToldScroll`); nil without `--told`.
+  public var told: Spread?
   public var spinnersAtSettle: Spread?
   public var oracleSpinnersAtSettle: Spread?
   public var fullScreenMilliseconds: Spread?
@@ -61,6 +63,7 @@ public struct BenchSummary: Equatable, Sendable {
         seeds: runs.count, ready: Spread(runs.map(\.readyOnDisplay))!,
         oracle: Spread(runs.map(\.oracleReadyOnDisplay)),
         blindOracle: Spread(runs.map(\.blindOracleReadyOnDisplay)),
+        told: Spread(runs.map(\.toldReadyOnDisplay)),
         spinnersAtSettle: Spread(runs.map(\.spinnersAtSettle)),
         oracleSpinnersAtSettle: Spread(runs.map(\.oracleSpinnersAtSettle)),
         fullScreenMilliseconds: Spread(
@@ -93,27 +96,44 @@ public struct BenchSummary: Equatable, Sendable {
     return ready.median / blindOracle.median
   }
 
+  /// The same over the app's told the scroll ahead (`ToldScroll`).
+  public var readyOverTold: Double? {
+    guard let told, told.median > 0 else { return nil }
+    return ready.median / told.median
+  }
+
   /// The summaries as a table, under a line that says what it is.
   public static func render(_ summaries: [BenchSummary]) -> String {
     guard let seeds = summaries.map(\.seeds).max() else { return "" }
-    let header = [
-      "size", "trace", "pool", "mode", "ready", "oracle", "ready/oracle", "blind oracle", "ready/blind",
-      "spinners at settle", "oracle's",
-      "whole after ms", "oracle's", "time spinning", "oracle's",
-    ]
+    // The told runs' columns only when there were any (`--told`).
+    let told = summaries.contains { $0.told != nil }
+    let header =
+      [
+        "size", "trace", "pool", "mode", "ready", "oracle", "ready/oracle", "blind oracle", "ready/blind",
+      ] + (told ? ["told", "ready/told"] : []) + [
+        "spinners at settle", "oracle's",
+        "whole after ms", "oracle's", "time spinning", "oracle's",
+      ]
     var rows = [header]
     for summary in summaries {
-      rows.append([
-        summary.size, summary.trace, String(summary.pool), summary.mode, percent(summary.ready),
+      let oracles: [String] = [
         summary.oracle.map(percent) ?? "-",
         summary.readyOverOracle.map { String(format: "%.2f", $0) } ?? "-",
         summary.blindOracle.map(percent) ?? "-",
         summary.readyOverBlindOracle.map { String(format: "%.2f", $0) } ?? "-",
+      ]
+      let toldColumns: [String] =
+        told
+        ? [summary.told.map(percent) ?? "-", summary.readyOverTold.map { String(format: "%.2f", $0) } ?? "-"]
+        : []
+      let stops: [String] = [
         summary.spinnersAtSettle.map(percent) ?? "-", summary.oracleSpinnersAtSettle.map(percent) ?? "-",
         summary.fullScreenMilliseconds.map(milliseconds) ?? "-",
         summary.oracleFullScreenMilliseconds.map(milliseconds) ?? "-",
         summary.timeSpinning.map(percent) ?? "-", summary.oracleTimeSpinning.map(percent) ?? "-",
-      ])
+      ]
+      let run = [summary.size, summary.trace, String(summary.pool), summary.mode, percent(summary.ready)]
+      rows.append(run + oracles + toldColumns + stops)
     }
     let lines = BenchTable.aligned(rows, leftAligned: [0, 1, 3])
     return
@@ -126,7 +146,13 @@ public struct BenchSummary: Equatable, Sendable {
         "but plans every load to take the same time, as the app must (the best of the latency's median,",
         "3 in 4 and 9 in 10). time spinning: the share of the time cells were on screen that they showed",
         "a spinner, the screen being read and the rows flown past weighed by how long each was seen.",
-      ] + renderLoads(summaries)).joined(separator: "\n")
+      ]
+      + (told
+        ? [
+          "told: the app run again on the same seed, its loads ranked by when the run before showed each",
+          "cell rather than by its own forecast of the scroll: what its loading does when the forecast is",
+          "right (planned as the blind oracle plans, with what nine loads in ten take).",
+        ] : []) + renderLoads(summaries)).joined(separator: "\n")
   }
 
   /// Where the loads went (`LoadFates`), for the modes that load in a pool.

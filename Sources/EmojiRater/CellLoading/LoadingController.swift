@@ -162,12 +162,28 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     // slowed. Only when the view changed: otherwise the loader's ranking
     // still stands, and a frame of spinners on a still screen would rank
     // every waiting load again for nothing.
-    guard mode != .sync else { return }
+    guard mode != .sync, !isRankedFromOutside else { return }
     if let deadlines = prefetching.newRanking(shown: shown, layout: layout, visibleRows: visibleRows, at: now)
     {
       loader.urgency = { id, _ in deadlines.urgency(of: id) }
       loader.requestDispatch()
     }
+  }
+
+  /// Whether the loads are ranked from outside (`rankFromOutside`), not
+  /// by the planner's forecast: the benchmark telling the app the scroll
+  /// ahead (`ToldScroll`).
+  public private(set) var isRankedFromOutside = false
+
+  /// Asks for `items` (prefetches, nearest first) and ranks every waiting
+  /// load by `urgency`, in place of the planner's forecast from now on
+  /// (the window and the cells on screen are asked for as before).
+  func rankFromOutside(asking items: [Int], urgency: @escaping @Sendable (Int) -> Double) {
+    guard mode == .prefetch else { return }
+    isRankedFromOutside = true
+    for (distance, item) in items.enumerated() { loader.load(item, priority: .prefetch(distance: distance)) }
+    loader.urgency = { id, _ in urgency(id) }
+    loader.requestDispatch()
   }
 
   /// Sizes the cache for a screen of `rows` rows (see `cacheFloor`).
