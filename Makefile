@@ -120,13 +120,14 @@ bench: deps
 	$(MAKE) --no-print-directory bench-families
 
 # Held keys, wheel flicks, page bursts, jumps, reading and searches left
-# for the catalog, drawn from $(SEEDS) seeds each, async against prefetch,
-# as median and spread (about five minutes a seed).
+# for the catalog, drawn from $(SEEDS) seeds each, async against prefetch
+# and prefetch told the scroll ahead, as median and spread (about seven
+# minutes a seed).
 SEEDS ?= 5
 bench-families: deps
 	$(SWIFT) build $(RELEASE) --product emoji-rater
 	.build/release/emoji-rater bench --traces held,wheel,page-bursts,jumps,reading,search-jumps --modes async,prefetch \
-	  --small-pool 0 --seeds $(SEEDS)
+	  --small-pool 0 --seeds $(SEEDS) --told
 
 # The ratings server under wrk: reads and votes at 1, 16, 64 and 256
 # connections, on SQLite and on PostgreSQL, beside nginx serving the same

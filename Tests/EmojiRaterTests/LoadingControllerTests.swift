@@ -403,6 +403,13 @@ import Testing
     #expect(await eventually { scheduler.pendingCount == 2 })
     #expect(controller.isRankedFromOutside)
     #expect(log.loads.starts.map(\.item) == [700, 600])
+    // A search's new list of matches keeps them, and the ranking: it knows
+    // what is wanted, the matches' screen or not.
+    controller.show(ShownItems(Array(100..<115)))
+    controller.update(visibleRows: 0..<0, layout: GridLayout(sectionItemCounts: [15], width: 80))
+    await afterTheFrame()
+    #expect(controller.loader.counters.cancelledDuringWait == 0)
+    #expect(controller.loader.urgency?(650, .prefetch(distance: 0)) == 3)
   }
 
   @Test func aLoadThatCannotMakeItsDeadlineIsHeldBackAndTheRestGoByTheirChances() {

@@ -260,9 +260,10 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
       }
     }
     shown = items
-    // The ranking's view is of the old items: the default order until the next update.
+    // The ranking's view is of the old items: the default order until the
+    // next update. A ranking from outside is by catalog item, and stands.
     prefetching.reset()
-    loader.urgency = nil
+    if !isRankedFromOutside { loader.urgency = nil }
     carriedOver = loader.withdrawWaiting()
     cells.forgetWaits()
     changedItems = nil
@@ -280,6 +281,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   private func settleCarriedOver(visibleRows: Range<Int>, layout: GridLayout) {
     guard !carriedOver.isEmpty else { return }
     defer { carriedOver = [] }
+    // Ranked from outside, the ranking says what is still wanted: a
+    // search's Esc leads to cells its matches do not show.
+    guard !isRankedFromOutside else { return }
     let onScreen = layout.flatRange(ofRows: visibleRows)
     let window = mode == .prefetch ? prefetching.planner.wanted : 0..<0
     for id in carriedOver {
