@@ -386,9 +386,6 @@ import Testing
     #expect(Set(log.loads.starts.map(\.item)) == Set(15..<30))
   }
 
-  /// Deadlines as far as the screen can tell (`LoadDeadlinesTests` has the
-  /// rules). Scrolling down a row every 200 ms (5 rows a second), with loads of 0.5 to 2 s (three in ten by 0.95 s, three in four
-  /// by 1.625 s, nine in ten by 1.85 s):
   /// The benchmark's told run (`ToldScroll`) ranks the loads itself: what
   /// it asks for goes in its order, and a frame's view, though it moves,
   /// does not put the planner's ranking back.
@@ -412,6 +409,9 @@ import Testing
     #expect(controller.loader.urgency?(650, .prefetch(distance: 0)) == 3)
   }
 
+  /// Deadlines as far as the screen can tell (`LoadDeadlinesTests` has the
+  /// rules). Scrolling down a row every 200 ms (5 rows a second), with loads of 0.5 to 2 s (three in ten by 0.95 s, three in four
+  /// by 1.625 s, nine in ten by 1.85 s):
   @Test func aLoadThatCannotMakeItsDeadlineIsHeldBackAndTheRestGoByTheirChances() {
     var options = LoadingOptions()
     options.mode = .prefetch

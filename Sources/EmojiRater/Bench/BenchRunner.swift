@@ -52,12 +52,12 @@ public struct BenchRunner {
 
   /// A prefetch run, then the same trace and seed again with the app told
   /// the scroll ahead (`ToldScroll`: the first run's displays, each load
-  /// planned to take what nine in ten take, as a sure prefetch is): the
+  /// planned to take what a sure prefetch is given, nine in ten): the
   /// first run's figures, with the second's ready on display as
   /// `toldReadyOnDisplay`.
   public func runTold(trace: ScrollTrace, size: Size, pool: Int?) throws -> BenchResult {
     var (result, displays) = try measure(mode: .prefetch, trace: trace, size: size, pool: pool, told: nil)
-    let told = ToldScroll(displays: displays, lead: configuration.latency.quantile(0.9))
+    let told = ToldScroll(displays: displays, lead: LoadDeadlines.Leads(latency: configuration.latency).sure)
     result.toldReadyOnDisplay =
       try measure(mode: .prefetch, trace: trace, size: size, pool: pool, told: told).result.readyOnDisplay
     return result
@@ -106,7 +106,7 @@ public struct BenchRunner {
     // Where the display log's clock starts on the terminal's, read at
     // once: the keys' times are the terminal's.
     let logStart = Platform.monotonicNanoseconds()
-    let onLogClock = { (time: UInt64) in (Double(time) - Double(logStart)) / 1e6 }
+    let onLogClock: @Sendable (UInt64) -> Double = { time in (Double(time) - Double(logStart)) / 1e6 }
     loading.update(visibleRows: state.viewport.rows, layout: state.layout)
     loading.resetStatistics()
     // The app's figures leave out the first screen's displays (its
@@ -138,9 +138,7 @@ public struct BenchRunner {
     let typedFrom = onLogClock(Platform.monotonicNanoseconds())
     typist.start()
     let teller = told.map { told in
-      Self.tell(
-        told, to: loading,
-        from: { (Double(Platform.monotonicNanoseconds()) - Double(logStart)) / 1e6 - typedFrom })
+      Self.tell(told, to: loading, from: { onLogClock(Platform.monotonicNanoseconds()) - typedFrom })
     }
     spin(until: start.addingTimeInterval(warmUp))
     frames.enqueue(.resetStatistics)

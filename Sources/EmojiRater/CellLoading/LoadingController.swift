@@ -173,7 +173,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// Whether the loads are ranked from outside (`rankFromOutside`), not
   /// by the planner's forecast: the benchmark telling the app the scroll
   /// ahead (`ToldScroll`).
-  public private(set) var isRankedFromOutside = false
+  private(set) var isRankedFromOutside = false
 
   /// Asks for `items` (prefetches, nearest first) and ranks every waiting
   /// load by `urgency`, in place of the planner's forecast from now on
