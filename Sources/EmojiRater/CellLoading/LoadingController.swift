@@ -88,12 +88,13 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   // MARK: Frames
 
   /// Tells the controller what the grid shows now, the selected row (a
-  /// held key runs it to the edge before the view moves) and the screens
+  /// held key runs it to the edge before the view moves), the top row a
+  /// page's slide ends on while it plays, and the screens
   /// the jump keys lead to (`AppState.jumpScreens`: worked out only in
   /// prefetch mode, the one that loads them); it works out what came and
   /// went and asks the loader accordingly.
   public func update(
-    visibleRows: Range<Int>, layout: GridLayout, selectedRow: Int? = nil,
+    visibleRows: Range<Int>, layout: GridLayout, selectedRow: Int? = nil, slidingTo: Int? = nil,
     jumpScreens: @autoclosure () -> [Range<Int>] = [], searchExit: @autoclosure () -> [Int] = []
   ) {
     if layout.columns != self.layout.columns {
@@ -112,7 +113,8 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     defer { updateTime = nil }
     let latencyDue = prefetching.isDueToFollow(
       timedLoads: loader.timedLoads, enoughLanded: loader.latencyIsMeasured)
-    let plan = prefetching.update(visibleRows: visibleRows, in: layout, at: now, selectedRow: selectedRow)
+    let plan = prefetching.update(
+      visibleRows: visibleRows, in: layout, at: now, selectedRow: selectedRow, slidingTo: slidingTo)
     settleCarriedOver(visibleRows: visibleRows, layout: layout)
     // In prefetch mode, the mode that loads them.
     let jumpsChanged =
