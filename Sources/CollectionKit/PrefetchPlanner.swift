@@ -373,10 +373,11 @@ public struct PrefetchPlanner: Sendable {
     // rest of the run, and the page under every pause's screen was
     // loaded as the next stop's (`make bench-families`, page bursts).
     if let lastBurst, !lastBurst.jumped, !burst.jumped, burst.start - lastBurst.end < stopGap,
-      (lastBurst.netRows > 0) == (burst.netRows > 0), !burstLengths.isEmpty
+      (lastBurst.netRows > 0) == (burst.netRows > 0)
     {
+      // The last entries of both lists are its own (it did not jump).
       burstLengths.removeLast()
-      if pastBursts.last?.start == lastBurst.start { pastBursts.removeLast() }
+      pastBursts.removeLast()
       burst = Burst(
         start: lastBurst.start, end: burst.end, rows: lastBurst.rows + burst.rows,
         netRows: lastBurst.netRows + burst.netRows, paceRows: lastBurst.paceRows + burst.rows)

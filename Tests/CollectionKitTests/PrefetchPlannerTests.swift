@@ -433,20 +433,28 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
     #expect(planner.isStopped(at: 1_500 * ms), "100 ms still")
   }
 
+  /// A page key at `start` sliding the view `rows` rows down over
+  /// `frames` frames, 17 ms apart: every frame but the last says where
+  /// the slide ends (`slidingTo`).
+  static func slide(
+    _ planner: inout PrefetchPlanner, rows: Int, frames: Int, at start: UInt64, top: inout Int
+  ) {
+    let target = top + rows
+    for frame in 0..<UInt64(frames) {
+      top += rows / frames
+      _ = planner.update(
+        visibleRows: top..<(top + 10), in: list, at: (start + frame * 17) * ms,
+        slidingTo: top == target ? nil : target)
+    }
+  }
+
   /// Page keys a quarter second apart, each sliding its 10 rows in over
   /// five frames: the rhythm reads the keys (`slidingTo`), not the frames.
   static func pageBurst(
     _ planner: inout PrefetchPlanner, presses: Int, from start: UInt64, top: inout Int
   ) {
     for press in 0..<UInt64(presses) {
-      let target = top + 10
-      for frame in 0..<UInt64(5) {
-        top += 2
-        let sliding = top == target ? nil : target
-        _ = planner.update(
-          visibleRows: top..<(top + 10), in: list, at: (start + press * 250 + frame * 17) * ms,
-          slidingTo: sliding)
-      }
+      slide(&planner, rows: 10, frames: 5, at: start + press * 250, top: &top)
     }
   }
 
@@ -472,12 +480,7 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
     var planner = Self.planner()
     _ = planner.update(visibleRows: 0..<10, in: Self.list, at: 0)
     var top = 0
-    for frame in 0..<UInt64(12) {
-      top += 5
-      _ = planner.update(
-        visibleRows: top..<(top + 10), in: Self.list, at: (1_000 + frame * 17) * ms,
-        slidingTo: top == 60 ? nil : 60)
-    }
+    Self.slide(&planner, rows: 60, frames: 12, at: 1_000, top: &top)
     #expect(!planner.isStill(at: 1_200 * ms), "the slide's last frame but one was at 1,170 ms")
     #expect(planner.isStill(at: 1_300 * ms))
   }
