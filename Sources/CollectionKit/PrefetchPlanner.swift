@@ -128,8 +128,6 @@ public struct PrefetchPlanner: Sendable {
   /// Smoothed scroll speed, in rows per second.
   public private(set) var speed: Double = 0
   private var lastTopRow: Int?
-  /// The top row the keys last moved the view to (`slidingTo`).
-  private var lastKeyTopRow: Int?
   private var lastSelectedRow: Int?
   private var lastColumns = 0
   private var lastTime: UInt64 = 0
@@ -199,17 +197,6 @@ public struct PrefetchPlanner: Sendable {
   private var deepest: Int { max(maximumRows, maximumScreens * screenRows) }
   /// When the view last moved; unlike `lastMovement`, kept through a stop.
   private var lastMoveTime: UInt64?
-  /// When a page's slide last moved the view: its key was the movement,
-  /// but the view is not still until the slide is over (at 200×60 it
-  /// lasts 200 ms, and read as still from 100 ms on, the screen it was
-  /// leaving was loaded as a still one's: `make bench-families`, 200×60,
-  /// page bursts 5% → 6%).
-  private var lastSlideFrame: UInt64?
-  /// When the view last changed on screen, by a movement or a slide.
-  private var lastViewChange: UInt64? {
-    guard let lastSlideFrame else { return lastMoveTime }
-    return max(lastMoveTime ?? 0, lastSlideFrame)
-  }
   /// When the planner was first updated: the start of the first rest.
   private var firstUpdate: UInt64?
   /// The gaps between the last movements, newest last (`stopGap`).
@@ -270,12 +257,10 @@ public struct PrefetchPlanner: Sendable {
   /// when it waited).
   public static let restAfter: UInt64 = 300_000_000
 
-  /// How long without movement ends a burst: twice the scroll's usual
-  /// gap, or `minimumStopGap` (a steady 5 rows a second, a row every 200
-  /// ms, is one long burst, not a stop after every row). Not three times:
-  /// page keys a quarter second apart made pauses of 600–750 ms part of
-  /// their bursts. Worked out when the view moves, not at every frame
-  /// that asks.
+  /// How long without movement ends a burst: three times the scroll's
+  /// usual gap, or `minimumStopGap` (a steady 5 rows a second, a row every
+  /// 200 ms, is one long burst, not a stop after every row). Worked out
+  /// when the view moves, not at every frame that asks.
   public private(set) var stopGap = PrefetchPlanner.minimumStopGap
 
   /// Whether the scroll is between bursts at `time`: it has not moved for
@@ -292,8 +277,8 @@ public struct PrefetchPlanner: Sendable {
   }
 
   private func hasNotMoved(for gap: UInt64, at time: UInt64) -> Bool {
-    guard let lastViewChange else { return true }
-    return time >= lastViewChange && time - lastViewChange >= gap
+    guard let lastMoveTime else { return true }
+    return time >= lastMoveTime && time - lastMoveTime >= gap
   }
 
   /// How far the next burst will likely go: up to the longest of the
@@ -305,25 +290,13 @@ public struct PrefetchPlanner: Sendable {
     return shortest...longest
   }
 
-  /// Whether the burst under way will likely go on at `time`: it has not
-  /// stopped, and most of the recent bursts that went as far went
-  /// farther. Its screen is then left before a load for it lands (a page
-  /// burst's first press, its pace unread: `make bench-families`, page
-  /// bursts, 80×24, seed 7: 163 loads for such a screen, every one landing
-  /// after its cell left).
-  public func burstGoesOn(at time: UInt64) -> Bool {
-    guard burst.rows > 0, !isStopped(at: time) else { return false }
-    let asFar = burstLengths.filter { $0 >= burst.rows }
-    return asFar.filter { $0 > burst.rows }.count * 2 > asFar.count
-  }
-
   /// Notes the view's state at `time` in the scroll's rhythm: a burst ends
   /// once the view has been still for a stop's gap (its length is news for
   /// the stop), and the view rests once still for `restAfter`.
   private mutating func noteStillness(at time: UInt64) {
     if firstUpdate == nil { firstUpdate = time }
     if isStopped(at: time) { finishBurst() }
-    isResting = time >= (lastViewChange ?? firstUpdate ?? time) + Self.restAfter
+    isResting = time >= (lastMoveTime ?? firstUpdate ?? time) + Self.restAfter
   }
 
   /// Notes a movement of `rows` at `time` in the scroll's rhythm.
@@ -332,7 +305,7 @@ public struct PrefetchPlanner: Sendable {
       if time - lastMoveTime >= stopGap { finishBurst() }
       recentGaps.append(time - lastMoveTime)
       if recentGaps.count > Self.rhythmMemory { recentGaps.removeFirst() }
-      stopGap = max(Self.minimumStopGap, 2 * recentGaps.sorted()[recentGaps.count / 2])
+      stopGap = max(Self.minimumStopGap, 3 * recentGaps.sorted()[recentGaps.count / 2])
     }
     if burst.rows == 0 {
       burst.start = time
@@ -360,33 +333,12 @@ public struct PrefetchPlanner: Sendable {
     burst.jumped = true
   }
 
-  /// The burst finished last, to join to the next if the rhythm since
-  /// says they were one.
-  private var lastBurst: Burst?
-
   private mutating func finishBurst() {
     guard burst.rows > 0 else { return }
-    // Bursts read apart before the scroll's gaps were known, by a first
-    // guess of a stop's gap shorter than the gaps between a burst's keys
-    // (a page burst's first presses), are one by what it has shown since:
-    // kept apart, a single page stayed among the bursts' lengths for the
-    // rest of the run, and the page under every pause's screen was
-    // loaded as the next stop's (`make bench-families`, page bursts).
-    if let lastBurst, !lastBurst.jumped, !burst.jumped, burst.start - lastBurst.end < stopGap,
-      (lastBurst.netRows > 0) == (burst.netRows > 0)
-    {
-      // The last entries of both lists are its own (it did not jump).
-      burstLengths.removeLast()
-      pastBursts.removeLast()
-      burst = Burst(
-        start: lastBurst.start, end: burst.end, rows: lastBurst.rows + burst.rows,
-        netRows: lastBurst.netRows + burst.netRows, paceRows: lastBurst.paceRows + burst.rows)
-    }
     burstLengths.append(burst.rows)
     if burstLengths.count > Self.rhythmMemory { burstLengths.removeFirst() }
     if !burst.jumped { pastBursts.append(burst) }
     if pastBursts.count > Self.rhythmMemory { pastBursts.removeFirst() }
-    lastBurst = burst
     burst = Burst()
   }
 
@@ -483,28 +435,12 @@ public struct PrefetchPlanner: Sendable {
   /// Moves the viewport to `visibleRows` at `time` (nanoseconds), with the
   /// selection on `selectedRow` if there is one, and returns what the data
   /// source must hear about.
-  ///
-  /// `slidingTo` is the top row a page key's slide ends on, while the view
-  /// slides there: the scroll's rhythm reads the key, a page at once, not
-  /// the frames of its slide. Read frame by frame, every page was a burst
-  /// of its own, a sixth of a second long, and the pauses between a
-  /// burst's presses read as stops (`make bench-families`, page bursts:
-  /// bursts of 21 rows, where the keys went 2 to 5 pages at a time). The
-  /// speed and the window still follow the frames: read from the keys, a
-  /// lone page's first movement went at `assumedSpeed`, and the window
-  /// reached a few rows past the screen, not six screens (200×60, reading:
-  /// 11% → 7%).
   public mutating func update(
-    visibleRows: Range<Int>, in layout: GridLayout, at time: UInt64, selectedRow: Int? = nil,
-    slidingTo targetTopRow: Int? = nil
+    visibleRows: Range<Int>, in layout: GridLayout, at time: UInt64, selectedRow: Int? = nil
   ) -> Plan {
     let newVisible = layout.flatRange(ofRows: visibleRows)
     screenRows = visibleRows.count
-    if targetTopRow != nil { lastSlideFrame = time }
-    track(
-      topRow: visibleRows.lowerBound, keyTopRow: targetTopRow ?? visibleRows.lowerBound,
-      selectedRow: selectedRow,
-      columns: layout.columns, at: time)
+    track(topRow: visibleRows.lowerBound, selectedRow: selectedRow, columns: layout.columns, at: time)
     slack = selectionLeads ? Self.rows(from: selectedRow, toEdgeOf: visibleRows, going: direction) : 0
     noteStillness(at: time)
     let (aheadRows, behindRows) = reach
@@ -582,24 +518,15 @@ public struct PrefetchPlanner: Sendable {
   /// Follows the top row, and the selection while the view is still, over
   /// time. A change of column count (a resize) moves rows without anyone
   /// scrolling, so it is no motion sample.
-  private mutating func track(topRow: Int, keyTopRow: Int, selectedRow: Int?, columns: Int, at time: UInt64) {
+  private mutating func track(topRow: Int, selectedRow: Int?, columns: Int, at time: UInt64) {
     defer {
       lastTopRow = topRow
-      lastKeyTopRow = keyTopRow
       lastSelectedRow = selectedRow
       lastColumns = columns
       lastTime = time
     }
-    guard let last = lastTopRow, let lastKey = lastKeyTopRow, columns == lastColumns, time > lastTime else {
-      return
-    }
+    guard let last = lastTopRow, columns == lastColumns, time > lastTime else { return }
     var movedRows = topRow - last
-    // The scroll's rhythm follows the keys: a page's key moves the view
-    // at once, and its slide's frames move it no more.
-    var keyRows = keyTopRow - lastKey
-    // A slide cut short (a click mid-slide) ends where the view is: the
-    // keys' top row comes back to it, which is no movement.
-    if movedRows == 0, lastKey != last, keyTopRow == topRow { keyRows = 0 }
     // Rows the selection moved since the last update; nil if it did not.
     var selectionMove: Int?
     if let selectedRow, let lastSelectedRow, selectedRow != lastSelectedRow {
@@ -612,10 +539,8 @@ public struct PrefetchPlanner: Sendable {
       let lastSelectionMove, time - lastSelectionMove < Self.minimumStopGap
     {
       movedRows = selectionMove
-      keyRows = selectionMove
       selectionLeads = true
     }
-    if keyRows != 0 { noteMovement(rows: abs(keyRows), direction: keyRows > 0 ? .down : .up, at: time) }
     if movedRows == 0 {
       if let lastMovement, time - lastMovement >= Self.idleAfter {
         direction = .none
@@ -628,6 +553,7 @@ public struct PrefetchPlanner: Sendable {
       return
     }
     let newDirection: Direction = movedRows > 0 ? .down : .up
+    noteMovement(rows: abs(movedRows), direction: newDirection, at: time)
     if direction != .none, newDirection != direction,
       noteGlanceBack(rows: abs(movedRows), at: time)
     {

@@ -131,25 +131,9 @@ import Testing
     shortPause.stopOutlook = StopOutlook(restLeft: 0.5, burstRows: [40], nextPause: 1, screenRows: 20)
     #expect(urgency(shortPause, row: 29) == .infinity, "the next burst takes it before its load lands")
     #expect(urgency(shortPause, row: 55) == -1.25, "seen for the next pause but its first 0.75 s")
-    #expect(urgency(shortPause, row: 31) == .infinity, "shown as the burst begins, before a load lands")
+    #expect(urgency(shortPause, row: 31) == 2, "flown past: by distance, after")
     #expect(
       !shortPause.canReuseRanking(madeWith: still, after: 1 * ms), "ranked again when the pause runs long")
-  }
-
-  /// A still screen between two keys of a burst, its pace unread (after
-  /// its first press): the bursts before went farther, so the screen and
-  /// the rows the burst likely still goes are flown past before any load
-  /// lands; past them, by distance.
-  @Test func aBurstThatGoesOnLeavesItsScreenAndTheRowsItFliesPast() {
-    var midBurst = deadlines
-    midBurst.paceKnown = false
-    midBurst.isStill = true
-    midBurst.forecast = ScrollForecast(speed: 10, rowsLeftInBurst: 20)
-    #expect(urgency(midBurst, row: 29) == -1, "a scroll that may have ended: its screen first")
-    midBurst.burstGoesOn = true
-    #expect(urgency(midBurst, row: 29) == .infinity, "on the screen the burst leaves")
-    #expect(urgency(midBurst, row: 45) == .infinity, "within the 20 rows it likely still goes")
-    #expect(urgency(midBurst, row: 55) == 26, "past where it likely stops")
   }
 
   /// A long pause, a short burst: at the bottom of the screen a cell is

@@ -242,8 +242,7 @@ public final class FrameLoop {
     // to be, and the clock can stop.
     loading.update(
       visibleRows: state.screen.isTooSmall ? 0..<0 : state.presentedViewport.rows, layout: state.layout,
-      selectedRow: state.selection.map(state.layout.row(of:)),
-      slidingTo: state.isPageScrolling ? state.viewport.topRow : nil, jumpScreens: state.jumpScreens,
+      selectedRow: state.selection.map(state.layout.row(of:)), jumpScreens: state.jumpScreens,
       searchExit: state.searchExitScreens)
     copyWhenLoaded()
     var mark = clock.now()

@@ -17,8 +17,7 @@ import Loading
 /// make it waits, as it would only hold a slot. A still screen has no
 /// deadlines: where its pauses say how long this one lasts, each cell goes
 /// by how long it will likely be seen with its data (`StopOutlook`);
-/// else visible cells first, unless the burst under way will likely go on
-/// past them (`burstGoesOn`). Then the nearest rows, the way the scroll
+/// else visible cells first. Then the nearest rows, the way the scroll
 /// likely resumes first. A scroll just begun,
 /// whose pace is not read yet, has none either: while it goes on, nothing
 /// goes; once it pauses, its screen is a still one.
@@ -83,9 +82,6 @@ struct LoadDeadlines: Equatable, Sendable {
   /// waits, as its slot would be lost (`make bench-families`, page bursts,
   /// 80×24, seed 7: 811 of 979 such loads landed after their cell left).
   var stopOutlook: StopOutlook?
-  /// Whether the burst under way will likely go on past this screen
-  /// (`PrefetchPlanner.burstGoesOn`), its pace unread.
-  var burstGoesOn = false
 
   /// Ranks past any deadline in milliseconds.
   static let behindTheScroll = 1e9
@@ -142,23 +138,15 @@ struct LoadDeadlines: Equatable, Sendable {
     // whose pace is unread, once it has paused (a single step may be all
     // there is).
     guard forecast.isMoving, paceKnown || !isStill else {
-      let ahead = below == (likelyDirection == .down)
       if let stopOutlook {
         let seen = stopOutlook.seenSeconds(ahead: rowsAheadOfTheScreen(row), latency: leads.median / 1000)
         // Longest seen first, before everything ranked by distance.
         if seen > 0 { return -1 - seen }
         if onScreen { return .infinity }
-        // Unseen at the next stop, the screen's next rows ahead show as
-        // the next burst begins: a load that cannot land before then
-        // would hold a slot for nothing.
-        if ahead, rows <= visibleRows.count, stopOutlook.restLeft * 1000 < leads.prefetch { return .infinity }
-      } else if burstGoesOn {
-        // The rows the burst will likely still go fly past before any load lands.
-        if onScreen || (ahead && rows <= forecast.rowsLeftInBurst) { return .infinity }
       } else if onScreen {
         return -1
       }
-      return ahead ? Double(rows) : Self.behindTheScroll + Double(rows)
+      return below == (likelyDirection == .down) ? Double(rows) : Self.behindTheScroll + Double(rows)
     }
     // While it goes on, nothing: the cells it brings in now are gone
     // before their loads land, and a flick of the wheel is over before its

@@ -88,13 +88,12 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   // MARK: Frames
 
   /// Tells the controller what the grid shows now, the selected row (a
-  /// held key runs it to the edge before the view moves), the top row a
-  /// page's slide ends on while it plays, and the screens the jump keys
-  /// lead to (`AppState.jumpScreens`: worked out only in prefetch mode,
-  /// the one that loads them); it works out what came and went and asks
-  /// the loader accordingly.
+  /// held key runs it to the edge before the view moves) and the screens
+  /// the jump keys lead to (`AppState.jumpScreens`: worked out only in
+  /// prefetch mode, the one that loads them); it works out what came and
+  /// went and asks the loader accordingly.
   public func update(
-    visibleRows: Range<Int>, layout: GridLayout, selectedRow: Int? = nil, slidingTo: Int? = nil,
+    visibleRows: Range<Int>, layout: GridLayout, selectedRow: Int? = nil,
     jumpScreens: @autoclosure () -> [Range<Int>] = [], searchExit: @autoclosure () -> [Int] = []
   ) {
     if layout.columns != self.layout.columns {
@@ -113,8 +112,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     defer { updateTime = nil }
     let latencyDue = prefetching.isDueToFollow(
       timedLoads: loader.timedLoads, enoughLanded: loader.latencyIsMeasured)
-    let plan = prefetching.update(
-      visibleRows: visibleRows, in: layout, at: now, selectedRow: selectedRow, slidingTo: slidingTo)
+    let plan = prefetching.update(visibleRows: visibleRows, in: layout, at: now, selectedRow: selectedRow)
     settleCarriedOver(visibleRows: visibleRows, layout: layout)
     // In prefetch mode, the mode that loads them.
     let jumpsChanged =

@@ -71,10 +71,9 @@ struct PrefetchCoordinator {
   /// Moves the planner's view to `visibleRows` at `time`, and reads the
   /// scroll's forecast from there.
   mutating func update(
-    visibleRows: Range<Int>, in layout: GridLayout, at time: UInt64, selectedRow: Int?, slidingTo: Int?
+    visibleRows: Range<Int>, in layout: GridLayout, at time: UInt64, selectedRow: Int?
   ) -> PrefetchPlanner.Plan {
-    let plan = planner.update(
-      visibleRows: visibleRows, in: layout, at: time, selectedRow: selectedRow, slidingTo: slidingTo)
+    let plan = planner.update(visibleRows: visibleRows, in: layout, at: time, selectedRow: selectedRow)
     forecast = planner.forecast(at: time)
     return plan
   }
@@ -144,7 +143,7 @@ struct PrefetchCoordinator {
       paceKnown: planner.paceKnown, leads: leads, window: planner.wanted, jumpScreens: jumpScreens ?? [],
       searchExit: searchExit,
       jumpedRecently: planner.jumpedRecently(at: time), isStill: planner.isStill(at: time),
-      stopOutlook: planner.stopOutlook(at: time), burstGoesOn: planner.burstGoesOn(at: time))
+      stopOutlook: planner.stopOutlook(at: time))
     guard !deadlines.canReuseRanking(madeWith: rankedWith, after: time - rankedAt) else { return nil }
     rankedWith = deadlines
     rankedAt = time
