@@ -400,7 +400,17 @@ public struct PrefetchPlanner: Sendable {
     guard !pauses.isEmpty else { return nil }
     return StopOutlook(
       restLeft: Double(restLeft) / 1e9, burstRows: burstLengths,
-      nextPause: Double(pauses.reduce(0, +)) / Double(pauses.count) / 1e9, screenRows: screenRows)
+      nextPause: Double(pauses.reduce(0, +)) / Double(pauses.count) / 1e9, screenRows: screenRows,
+      burstSpeed: recentBurstSpeed(at: time), cycleSpeed: cycleSpeed(at: time))
+  }
+
+  /// Rows a second within the recent bursts that lasted `paceSpan`
+  /// (`recentBursts`), the median of their paces: how fast the next burst
+  /// will likely go, where `cycleSpeed` counts the pauses too.
+  public func recentBurstSpeed(at time: UInt64) -> Double? {
+    let paces = recentBursts(at: time).filter { $0.end >= $0.start + Self.paceSpan }
+      .map { Double($0.paceRows) / (Double($0.end - $0.start) / 1e9) }.sorted()
+    return paces.isEmpty ? nil : paces[paces.count / 2]
   }
 
   /// The pauses between the recent bursts (`recentBursts`), in nanoseconds.

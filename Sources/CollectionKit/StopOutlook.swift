@@ -1,7 +1,8 @@
 /// Where a still screen's loads will be seen longest, read from the
 /// scroll's rhythm (`PrefetchPlanner.stopOutlook(at:)`): the screen being
 /// looked at until the pause ends, and the screen the next burst will
-/// likely stop on, for the pause after it.
+/// likely stop on, for the pause after it; and when the rows the next
+/// burst flies past come.
 ///
 /// A pool too small to fill a screen within a pause (200×60: 2,262 cells
 /// at about 420 loads a second) must choose. A cell at the top of the
@@ -21,17 +22,41 @@ public struct StopOutlook: Equatable, Sendable {
   public var nextPause: Double
   /// Rows on screen.
   public var screenRows: Int
+  /// Rows a second within the recent bursts, the median of their paces
+  /// (`PrefetchPlanner.recentBurstSpeed`), and over whole bursts and the
+  /// pauses after them (`PrefetchPlanner.cycleSpeed`); nil if unread.
+  public var burstSpeed: Double?
+  public var cycleSpeed: Double?
 
   /// The steps `restLeft` is counted in: a ranking made with it stands
   /// until it changes, and waiting loads are ranked again at most this
   /// often as the pause goes on.
   public static let restStep = 0.25
 
-  public init(restLeft: Double, burstRows: [Int], nextPause: Double, screenRows: Int) {
+  public init(
+    restLeft: Double, burstRows: [Int], nextPause: Double, screenRows: Int, burstSpeed: Double? = nil,
+    cycleSpeed: Double? = nil
+  ) {
     self.restLeft = (restLeft / Self.restStep).rounded(.down) * Self.restStep
     self.burstRows = burstRows
     self.nextPause = nextPause
     self.screenRows = screenRows
+    self.cycleSpeed = cycleSpeed
+    self.burstSpeed = burstSpeed
+  }
+
+  /// Seconds until the scroll likely brings in a row `rows` past the
+  /// screen's edge, the way it likely resumes: the rest of this pause,
+  /// then a burst's usual length (the median of `burstRows`) at the
+  /// bursts' pace, and the rows past it at the pace of bursts and pauses.
+  /// Infinity while that pace is unread.
+  public func secondsUntilShown(rowsPast rows: Int) -> Double {
+    guard let cycleSpeed, cycleSpeed > 0 else { return .infinity }
+    guard let burstSpeed, burstSpeed > 0, !burstRows.isEmpty else {
+      return restLeft + Double(rows) / cycleSpeed
+    }
+    let inNextBurst = min(rows, burstRows.sorted()[burstRows.count / 2])
+    return restLeft + Double(inNextBurst) / burstSpeed + Double(rows - inNextBurst) / cycleSpeed
   }
 
   /// The seconds a cell `ahead` rows past the screen's top row (the way

@@ -579,6 +579,25 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
     #expect(planner.stopOutlook(at: 2_540 * ms) == nil, "longer than any pause")
   }
 
+  /// The bursts' own pace, apart from the pauses between them: flicks of
+  /// 15 notches 10 ms apart go 42 rows in the 140 ms after their first
+  /// notch, 300 rows a second; a flick too short to read (`paceSpan`) is
+  /// left out. The outlook carries it, and the pace over bursts and pauses.
+  @Test func theBurstsOwnPaceLeavesOutThePauses() throws {
+    let moves =
+      Self.flick(at: 100, notches: 15) + Self.flick(at: 700, notches: 5) + Self.flick(at: 1_300, notches: 15)
+    var planner = Self.planner(after: moves)
+    // Still 100 ms after the last notch (at 1,440 ms), 95 rows down.
+    _ = planner.update(visibleRows: 105..<115, in: Self.list, at: 1_540 * ms)
+    let speed = try #require(planner.recentBurstSpeed(at: 1_540 * ms))
+    #expect(abs(speed - 300) < 1e-6)
+    let outlook = try #require(planner.stopOutlook(at: 1_540 * ms))
+    #expect(outlook.burstSpeed == speed)
+    #expect(outlook.cycleSpeed != nil && outlook.cycleSpeed == planner.cycleSpeed(at: 1_540 * ms))
+    #expect(
+      Self.planner(after: Self.flicksWithPauses).recentBurstSpeed(at: 1_840 * ms) == nil, "40 ms flicks")
+  }
+
   /// Without planning for stops, a planner at rest keeps its old symmetric window.
   @Test func withoutStopsAnIdleWindowIsSymmetric() {
     var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), maximumScreens: 3)

@@ -27,6 +27,20 @@ import Testing
     #expect(outlook.seenSeconds(ahead: -1, latency: 0) == 0)
   }
 
+  /// The rows past the screen come after the rest of the pause: a
+  /// burst's usual length (8 rows: the median of 4, 8 and 12) at the
+  /// bursts' 80 rows a second, the rows past it at the cycle's 4.
+  @Test func theRowsPastTheScreenComeAtTheBurstsPaceThenTheCycles() {
+    let paced = StopOutlook(
+      restLeft: 0.5, burstRows: [12, 4, 8], nextPause: 3, screenRows: 10, burstSpeed: 80, cycleSpeed: 4)
+    #expect(paced.secondsUntilShown(rowsPast: 4) == 0.5 + 4.0 / 80)
+    #expect(paced.secondsUntilShown(rowsPast: 12) == 0.5 + 8.0 / 80 + 4.0 / 4)
+    var cycleOnly = paced
+    cycleOnly.burstSpeed = nil
+    #expect(cycleOnly.secondsUntilShown(rowsPast: 4) == 0.5 + 4.0 / 4, "the bursts' pace unread")
+    #expect(outlook.secondsUntilShown(rowsPast: 1) == .infinity, "no pace read at all")
+  }
+
   @Test func theRestIsCountedInQuarterSeconds() {
     #expect(StopOutlook(restLeft: 0.99, burstRows: [1], nextPause: 1, screenRows: 1).restLeft == 0.75)
   }

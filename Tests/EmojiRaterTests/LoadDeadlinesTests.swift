@@ -136,6 +136,26 @@ import Testing
       !shortPause.canReuseRanking(madeWith: still, after: 1 * ms), "ranked again when the pause runs long")
   }
 
+  /// A short pause (0.5 s left) before bursts of 20 rows at 100 rows a
+  /// second, 20 rows a second over bursts and pauses: the rows the next
+  /// burst flies past come before a load lands and wait; a row 36 past
+  /// the screen comes in 1.5 s, in time for some loads, and goes after
+  /// every row sure to make it; one 60 past, in 2.7 s, by distance.
+  @Test func aRowTheNextBurstFliesPastGoesByWhenItComes() {
+    var still = deadlines
+    still.layout = GridLayout(sectionItemCounts: [5_000], width: 80)
+    still.forecast = ScrollForecast(speed: 0)
+    still.direction = .none
+    still.isStill = true
+    still.stopOutlook = StopOutlook(
+      restLeft: 0.5, burstRows: [20], nextPause: 0.1, screenRows: 20, burstSpeed: 100, cycleSpeed: 20)
+    #expect(urgency(still, row: 30) == .infinity, "comes in 0.51 s")
+    #expect(abs(urgency(still, row: 65) - (LoadDeadlines.unsure - 1_500)) < 1e-6)
+    #expect(urgency(still, row: 89) == 60)
+    #expect(urgency(still, row: 8) == LoadDeadlines.behindTheScroll + 2, "behind: as before")
+    #expect(urgency(still, row: 89) < urgency(still, row: 65))
+  }
+
   /// A long pause, a short burst: at the bottom of the screen a cell is
   /// seen now and after the burst, at the top only now, and just past the
   /// screen only after it.
