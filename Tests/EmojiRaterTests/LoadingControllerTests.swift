@@ -181,23 +181,35 @@ import Testing
     }
   }
 
-  /// A load already waiting out its latency when the scroll leaves its row
-  /// behind carries on and is cached: it is part done, and a scroll that
-  /// turns (a page back up) or a jump back wants it again.
-  @Test func aPrefetchUnderWayCarriesOnWhereverTheViewGoes() async {
+  /// A load already waiting out its latency when its cell leaves the
+  /// screen is cancelled behind a scroll that keeps its way, as async
+  /// cancels it: its slot is the screens ahead's. After a turn or a jump
+  /// it carries on and is cached: it is part done, and the person may
+  /// come back for it (a page back down, Home after End).
+  @Test func aLoadForACellLeftBehindGoesOnOnlyIfThePersonMayComeBack() async {
     let controller = controller(.prefetch, prefetchRows: 1)
     controller.update(visibleRows: 0..<2, layout: layout)  // row 1 visible, row 2 prefetched
     #expect(await eventually { scheduler.pendingCount == 30 })
-    controller.update(visibleRows: 4..<6, layout: layout)  // rows 1 and 2 leave the window, near by
+    clock.advance(milliseconds: 100)
+    controller.update(visibleRows: 4..<6, layout: layout)  // on down: row 1 left behind
+    #expect(await eventually { controller.loader.counters.cancelledDuringWait == 15 })
     await finishLoads(controller)
-    #expect(controller.loader.counters.cancelledDuringWait == 0)
-    #expect(controller.loader.counters.completed == 30 + 60, "the 30 old ones, the new screen and window")
-    controller.update(visibleRows: 1..<3, layout: layout)  // back
+    #expect(controller.loader.counters.completed == 15 + 60, "row 2's, the new screen and window")
+    clock.advance(milliseconds: 100)
+    controller.update(visibleRows: 8..<10, layout: layout)  // on down
+    await afterTheFrame()
+    clock.advance(milliseconds: 100)
+    controller.update(visibleRows: 4..<6, layout: layout)  // back up: rows 8 and 9 leave, loading
+    await finishLoads(controller)
+    #expect(controller.loader.counters.cancelledDuringWait == 15, "none since the turn")
+    clock.advance(milliseconds: 100)
+    controller.update(visibleRows: 8..<10, layout: layout)  // down again
     #expect(!controller.hasVisibleLoads, "every cell there was ready")
 
     let jumper = self.controller(.prefetch, prefetchRows: 1)
     jumper.update(visibleRows: 0..<2, layout: layout)
     #expect(await eventually { scheduler.pendingCount == 30 })
+    clock.advance(milliseconds: 100)
     jumper.update(visibleRows: 60..<62, layout: layout)  // far away
     await finishLoads(jumper)
     #expect(jumper.loader.counters.cancelledDuringWait == 0)

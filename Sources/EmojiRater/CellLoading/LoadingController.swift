@@ -375,7 +375,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     if shown.positions(of: id).contains(where: { $0 != position && visible.contains($0) }) { return }
     cells.left(id)
     observer?.leftScreen(item: id, at: currentTime())
-    if mode == .async { loader.cancel(id) }
+    if mode == .async || (mode == .prefetch && !prefetching.mayComeBack(at: clock.now())) {
+      loader.cancel(id)
+    }
   }
 
   // MARK: CollectionViewDataSourcePrefetching
