@@ -214,6 +214,13 @@ public struct PrefetchPlanner: Sendable {
     var paceRows = 0
     /// Whether it jumped (see `noteJump`).
     var jumped = false
+
+    /// Rows a second after its first movement, once it has gone on for
+    /// `paceSpan`; nil before, and for a jump.
+    var pace: Double? {
+      guard !jumped, end >= start + PrefetchPlanner.paceSpan else { return nil }
+      return Double(paceRows) / (Double(end - start) / 1e9)
+    }
   }
   /// The burst under way (no rows between bursts).
   private var burst = Burst()
@@ -349,7 +356,10 @@ public struct PrefetchPlanner: Sendable {
   }
 
   /// When the scroll will have gone a given number of rows, at `time`
-  /// (see `ScrollForecast`).
+  /// (see `ScrollForecast`). A burst under way goes at its own pace once
+  /// read (`Burst.pace`): a held key's second run goes at its 25 rows a
+  /// second at once, where the pace over the last two seconds, its pause
+  /// and all, read 9.
   public func forecast(at time: UInt64) -> ScrollForecast {
     let overall = expectedSpeed(at: time)
     guard direction != .none else { return ScrollForecast(speed: overall) }
@@ -357,15 +367,7 @@ public struct PrefetchPlanner: Sendable {
       return ScrollForecast(speed: overall, cycleSpeed: cycleSpeed(at: time))
     }
     return ScrollForecast(
-      speed: burstPace ?? overall, rowsLeftInBurst: rowsLeftInBurst, cycleSpeed: cycleSpeed(at: time))
-  }
-
-  /// The pace of the burst under way, once it has gone on for `paceSpan`:
-  /// a held key's second run goes at its 25 rows a second at once, where
-  /// the pace over the last two seconds, its pause and all, read 9.
-  private var burstPace: Double? {
-    guard !burst.jumped, let lastMoveTime, lastMoveTime >= burst.start + Self.paceSpan else { return nil }
-    return Double(burst.paceRows) / (Double(lastMoveTime - burst.start) / 1e9)
+      speed: burst.pace ?? overall, rowsLeftInBurst: rowsLeftInBurst, cycleSpeed: cycleSpeed(at: time))
   }
 
   /// Rows the burst under way will likely still go: the median of what
@@ -408,8 +410,7 @@ public struct PrefetchPlanner: Sendable {
   /// (`recentBursts`), the median of their paces: how fast the next burst
   /// will likely go, where `cycleSpeed` counts the pauses too.
   public func recentBurstSpeed(at time: UInt64) -> Double? {
-    let paces = recentBursts(at: time).filter { $0.end >= $0.start + Self.paceSpan }
-      .map { Double($0.paceRows) / (Double($0.end - $0.start) / 1e9) }.sorted()
+    let paces = recentBursts(at: time).compactMap(\.pace).sorted()
     return paces.isEmpty ? nil : paces[paces.count / 2]
   }
 

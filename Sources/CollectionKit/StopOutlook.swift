@@ -53,10 +53,11 @@ public struct StopOutlook: Equatable, Sendable {
   public func secondsUntilShown(rowsPast rows: Int) -> Double {
     guard let cycleSpeed, cycleSpeed > 0 else { return .infinity }
     guard let burstSpeed, burstSpeed > 0, !burstRows.isEmpty else {
-      return restLeft + Double(rows) / cycleSpeed
+      return restLeft + ScrollForecast(speed: cycleSpeed).seconds(toMove: rows)
     }
-    let inNextBurst = min(rows, burstRows.sorted()[burstRows.count / 2])
-    return restLeft + Double(inNextBurst) / burstSpeed + Double(rows - inNextBurst) / cycleSpeed
+    let resumed = ScrollForecast(
+      speed: burstSpeed, rowsLeftInBurst: burstRows.sorted()[burstRows.count / 2], cycleSpeed: cycleSpeed)
+    return restLeft + resumed.seconds(toMove: rows)
   }
 
   /// The seconds a cell `ahead` rows past the screen's top row (the way

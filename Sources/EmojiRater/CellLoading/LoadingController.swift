@@ -374,10 +374,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     let visible = prefetching.planner.visible
     if shown.positions(of: id).contains(where: { $0 != position && visible.contains($0) }) { return }
     cells.left(id)
-    observer?.leftScreen(item: id, at: currentTime())
-    if mode == .async || (mode == .prefetch && !prefetching.mayComeBack(at: clock.now())) {
-      loader.cancel(id)
-    }
+    let now = currentTime()
+    observer?.leftScreen(item: id, at: now)
+    if mode == .async || (mode == .prefetch && !prefetching.mayComeBack(at: now)) { loader.cancel(id) }
   }
 
   // MARK: CollectionViewDataSourcePrefetching

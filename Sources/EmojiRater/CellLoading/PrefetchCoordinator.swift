@@ -161,8 +161,8 @@ struct PrefetchCoordinator {
   /// Whether the person may soon come back to a cell that just left the
   /// screen: the scroll turned lately (down, then back up; a page back
   /// up within a run is a glance, not a turn), or the view jumped (End,
-  /// then Home). Its load under way goes on then,
-  /// part done, for when it does. Else the cell is behind a scroll that
+  /// then Home). Its load under way goes on then, part done, for when it
+  /// does. Else the cell is behind a scroll that
   /// keeps its way, and its load, landing after it left, holds a slot the
   /// screens ahead want: cancelled, as async cancels it (`make
   /// bench-families`, 80×24, seeds 7–9: reading 29% → 34%, page bursts
