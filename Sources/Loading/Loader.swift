@@ -29,8 +29,10 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// or evicted from the cache.
   public var onChange: ((ID) -> Void)?
   /// Called on the main actor when a request becomes an operation and takes
-  /// a slot: the benchmark follows each load from there (`LoadFates`).
-  public var onSubmit: ((ID) -> Void)?
+  /// a slot, with the rank it went at (`urgency`; nil for a stale value's
+  /// refresh, which goes when nothing else waits): the benchmark follows
+  /// each load from there (`LoadFates`).
+  public var onSubmit: ((ID, Double?) -> Void)?
   /// Where the items come from.
   public let source: any LoadSource<ID, Value>
   private let queue = OperationQueue()
@@ -351,11 +353,11 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     var batch: [Operation] = []
     if !requested.isEmpty {
       var ranking = ranking ?? rankRequests()
-      while free > 0, let id = ranking.popMin()?.id {
+      while free > 0, let next = ranking.popMin() {
         // Cancelled, or already made an operation, since it was ranked.
-        guard let priority = requested.removeValue(forKey: id)?.priority else { continue }
+        guard let priority = requested.removeValue(forKey: next.id)?.priority else { continue }
         free -= 1
-        batch.append(makeOperation(id, priority: priority))
+        batch.append(makeOperation(next.id, priority: priority, rank: next.rank))
       }
       self.ranking = ranking
     }
@@ -364,13 +366,13 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
       let id = refreshes.removeFirst()
       guard isStale(id), operations[id] == nil else { continue }
       free -= 1
-      batch.append(makeOperation(id, priority: .prefetch(distance: .max)))
+      batch.append(makeOperation(id, priority: .prefetch(distance: .max), rank: nil))
     }
     queue.addOperations(batch, waitUntilFinished: false)
   }
 
   /// An operation that loads `id`, told to `finished` on the main thread.
-  private func makeOperation(_ id: ID, priority: LoadPriority) -> Operation {
+  private func makeOperation(_ id: ID, priority: LoadPriority, rank: Double?) -> Operation {
     let waitsBegun = waitsBegun
     let operation = DataLoadOperation(
       identifier: id, attempt: nextAttempt(for: id), source: source,
@@ -384,7 +386,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
       })
     operation.queuePriority = priority.queuePriority
     operations[id] = operation
-    onSubmit?(id)
+    onSubmit?(id, rank)
     return operation
   }
 

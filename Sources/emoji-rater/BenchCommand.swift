@@ -45,6 +45,12 @@ struct BenchCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "Also write every load of the runs to this file, a line each beside the keys and the displays: what the app made of it when it took a slot and what became of it (written whole at the end).",
+      valueName: "file"))
+  var loadLog: String?
+
+  @Option(
+    help: ArgumentHelp(
       "Seconds each run is measured for, after the warm-up: the nearest whole number of the trace's cycles (\(ScrollTrace.listing { $0.cycle / 1000 })); the families six times as long, from their first frame; sync at most \(BenchRunner.syncSeconds) s.",
       valueName: "s"))
   var seconds: Double = 2
@@ -143,9 +149,13 @@ struct BenchCommand: ParsableCommand {
 
   func run() throws {
     let plan = Plan(modes: modes.values, traces: traces.values, sizes: sizes.values, latency: content.latency)
-    // A path the picture cannot go to is said now, not after minutes of runs.
+    // A path the picture or the load log cannot go to is said now, not
+    // after minutes of runs.
     if let plot, case .failure(let refusal) = ReportFile.target(plot) {
       Self.refuse("cannot write the plot to \(plot): \(refusal.reason)")
+    }
+    if let loadLog, case .failure(let refusal) = ReportFile.target(loadLog) {
+      Self.refuse("cannot write the load log to \(loadLog): \(refusal.reason)")
     }
     var configuration = BenchRunner.Configuration()
     configuration.seconds = seconds
@@ -194,10 +204,14 @@ struct BenchCommand: ParsableCommand {
     let smallPool = smallPool
     let told = told
     let items = content.items
-    let results = try MainActor.assumeIsolated {
-      try BenchCommand.runAll(
+    let logsLoads = loadLog != nil
+    let (results, loadLogText) = try MainActor.assumeIsolated {
+      var configuration = configuration
+      if logsLoads { configuration.loadLog = LoadLog() }
+      let results = try BenchCommand.runAll(
         plan: plan, configuration: configuration, glyphs: glyphs, smallPool: smallPool, items: items,
         seeds: seeds, told: told, json: json)
+      return (results, configuration.loadLog?.text)
     }
     if json {
       let encoder = JSONEncoder()
@@ -213,6 +227,11 @@ struct BenchCommand: ParsableCommand {
       if case .failure(let refusal) = ReportFile.write(svg, to: plot) {
         Self.refuse("cannot write the plot to \(plot): \(refusal.reason)")
       }
+    }
+    if let loadLog, let loadLogText,
+      case .failure(let refusal) = ReportFile.write(Data(loadLogText.utf8), to: loadLog)
+    {
+      Self.refuse("cannot write the load log to \(loadLog): \(refusal.reason)")
     }
   }
 

@@ -55,4 +55,20 @@ import Testing
     #expect(fates.late == 1 && fates.underWayAtEnd == 1)
     #expect(fates.shares == [0, 0.5, 0, 0, 0, 0.5])
   }
+
+  /// The benchmark's load log (`LoadLog`) gives each load its own fate
+  /// and landing, in the order the loads started; the counts add them up.
+  @Test func eachLoadsOutcomeIsItsFateAndWhenItLanded() {
+    let log = LoadFates.Log(
+      starts: [Event(item: 1, time: 500), Event(item: 1, time: 3_000), Event(item: 2, time: 3_100)],
+      landings: [Event(item: 1, time: 1_200), Event(item: 1, time: 4_000), Event(item: 2, time: 3_900)])
+    let displays = [Display(item: 1, time: 2_000, end: 2_400), Display(item: 1, time: 3_500)]
+    let outcomes = LoadFates.outcomes(log: log, displays: displays, from: 1_000, to: 10_000)
+    #expect(
+      outcomes == [
+        nil, LoadFates.Outcome(.late, landed: 4_000), LoadFates.Outcome(.neverShown, landed: 3_900),
+      ])
+    let fates = LoadFates(log: log, displays: displays, from: 1_000, to: 10_000)
+    #expect(fates.started == 2 && fates.late == 1 && fates.neverShown == 1)
+  }
 }

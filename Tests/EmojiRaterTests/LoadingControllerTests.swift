@@ -398,6 +398,23 @@ import Testing
     #expect(Set(log.loads.starts.map(\.item)) == Set(15..<30))
   }
 
+  /// The benchmark's load log hears each load that takes a slot with the
+  /// rank it went at, how far its cell was from the screen, and how the
+  /// ranking read the view: a still screen with no pauses to read, its
+  /// cells first, then the window's rows, nearest first.
+  @Test func eachLoadIsToldWithItsRankAndWhereItsCellWas() async {
+    let controller = controller(.prefetch, prefetchRows: 2, pool: 40)
+    let log = RunLog(start: 0)
+    controller.observer = log
+    controller.update(visibleRows: 1..<3, layout: layout)  // items 0–29; rows 3 and 4 in the window
+    #expect(await eventually { log.loads.starts.count == 40 })
+    #expect(log.readings.count == 40)
+    let onScreen = log.readings.filter { $0.rowsFromScreen == 0 }
+    #expect(onScreen.count == 30)
+    #expect(onScreen.allSatisfy { $0 == LoadReading(rank: -1, rowsFromScreen: 0, view: .still) })
+    #expect(log.readings.filter { $0 == LoadReading(rank: 1, rowsFromScreen: 1, view: .still) }.count == 10)
+  }
+
   /// The benchmark's told run (`ToldScroll`) ranks the loads itself: what
   /// it asks for goes in its order, and a frame's view, though it moves,
   /// does not put the planner's ranking back.

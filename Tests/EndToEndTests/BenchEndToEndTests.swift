@@ -131,15 +131,8 @@ import Testing
   /// The picture is written whole at the end, and a path it cannot go to
   /// is refused before any run: a clear message, status 2, no file.
   @Test func plotWritesAnSVGOrRefusesABadPathAtOnce() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "plot-\(UUID().uuidString.prefix(8))")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try Self.folderAfterARefusal(of: "--plot", writing: "the plot")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let missing = folder.path + "/no-such-folder/bench.svg"
-    let refused = try Subprocess.run([AppBinary.path, "bench", "--plot", missing])
-    #expect(refused.status == 2)
-    #expect(refused.output.contains("cannot write the plot to \(missing): its folder"), "\(refused.output)")
-    #expect(!refused.output.contains("bench: 80x24"), "refused before any run")
     let plot = folder.path + "/bench.svg"
     let made = try Subprocess.run([
       AppBinary.path, "bench", "--plot", plot, "--modes", "prefetch", "--traces", "steady", "--sizes",
@@ -154,6 +147,50 @@ import Testing
       $0 != "bench.svg"
     }
     #expect(leftovers.isEmpty, "no temporary file left: \(leftovers)")
+  }
+
+  /// Every load of the runs, a line each beside the keys and the
+  /// displays, written whole at the end; a path it cannot go to is
+  /// refused before any run.
+  @Test func theLoadLogFollowsEveryLoadOrRefusesABadPathAtOnce() throws {
+    let folder = try Self.folderAfterARefusal(of: "--load-log", writing: "the load log")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.path + "/loads.tsv"
+    let made = try Subprocess.run([
+      AppBinary.path, "bench", "--load-log", path, "--modes", "prefetch", "--traces", "wheel", "--sizes",
+      "80x24",
+      "--seconds", "0.3", "--small-pool", "0", "--latency", "300ms",
+    ])
+    #expect(made.status == 0, "\(made.output)")
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    }
+    #expect(
+      lines.first?.prefix(5) == ["run", "80×24", "wheel", "prefetch", "seed 7"], "\(lines.first ?? [])")
+    #expect(lines.contains { $0.first == "key" } && lines.contains { $0.first == "display" })
+    let loads = lines.filter { $0.first == "load" }
+    #expect(!loads.isEmpty)
+    #expect(loads.allSatisfy { $0.count == 8 }, "\(loads.first { $0.count != 8 } ?? [])")
+    // Quick loads on a flick of the wheel: some land before their cells come.
+    #expect(loads.contains { $0[4] == "in-time" })
+    let views: Set = ["moving", "pace-unread", "pause", "still", "-"]
+    #expect(loads.allSatisfy { views.contains($0[7]) })
+  }
+
+  /// A file `option` pointed into a folder that does not exist is
+  /// refused before any run: a clear message naming `what` would have
+  /// gone there, status 2. Returns a new folder of the test's own, for
+  /// the caller to write into and remove.
+  static func folderAfterARefusal(of option: String, writing what: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bench-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let missing = folder.path + "/no-such-folder/report"
+    let refused = try Subprocess.run([AppBinary.path, "bench", option, missing])
+    #expect(refused.status == 2)
+    #expect(refused.output.contains("cannot write \(what) to \(missing): its folder"), "\(refused.output)")
+    #expect(!refused.output.contains("bench: 80×24"), "refused before any run")
+    return folder
   }
 
   @Test func badBenchOptionsAreRefused() throws {

@@ -33,6 +33,8 @@ public struct BenchRunner {
     /// ratings server as the source: the app hears each tally change as it
     /// would a community's (0: none).
     public var liveVotesPerSecond = 0
+    /// Where each run's loads are written, a line each (`bench --load-log`).
+    public var loadLog: LoadLog?
 
     public init() {}
   }
@@ -259,6 +261,13 @@ public struct BenchRunner {
       loads: mode == .sync
         ? nil
         : LoadFates(log: log.loads, displays: displays, from: scoredFrom, to: scoredTo))
+    let runLabel = [
+      "\(size)", trace.rawValue, told == nil ? mode.rawValue : "\(mode.rawValue)-told",
+      "seed \(configuration.seed)", "pool \(loading.loader.maxConcurrent)",
+    ]
+    configuration.loadLog?.add(
+      run: runLabel.joined(separator: "\t"), keys: terminal.typedTimes.map(onLogClock), displays: displays,
+      log: log.loads, readings: log.readings, from: scoredFrom, to: scoredTo, origin: typedFrom)
     let fromFirstKey = displays.map { display in
       OraclePrefetcher.Display(
         item: display.item, time: display.time - typedFrom, end: display.end - typedFrom)

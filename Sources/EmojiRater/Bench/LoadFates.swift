@@ -45,38 +45,74 @@ public struct LoadFates: Codable, Equatable, Sendable {
 
   public init() {}
 
+  /// What became of a load: the counts above, one load at a time.
+  public enum Fate: String, CaseIterable, Sendable {
+    case inTime = "in-time"
+    case late
+    case neverShown = "never-shown"
+    case onScreenLandedInView = "in-view"
+    case onScreenLandedAfterItLeft = "after-it-left"
+    case underWayAtEnd = "under-way-at-end"
+  }
+
+  /// A load's fate, and when it landed (nil: not by the run's end).
+  public struct Outcome: Equatable, Sendable {
+    public var fate: Fate
+    public var landed: Double?
+
+    public init(_ fate: Fate, landed: Double?) {
+      self.fate = fate
+      self.landed = landed
+    }
+  }
+
   /// The fates of the loads started from `from` until `to` (milliseconds),
-  /// followed until `to`: each load's landing is its item's first landing
-  /// after it started; its cell is on screen if a display of the item
-  /// (`displays`, in the order they began) spans the start.
+  /// followed until `to` (see `outcomes`).
   public init(log: Log, displays: [OraclePrefetcher.Display], from: Double, to: Double) {
+    for outcome in Self.outcomes(log: log, displays: displays, from: from, to: to) {
+      guard let outcome else { continue }
+      started += 1
+      switch outcome.fate {
+      case .inTime: inTime += 1
+      case .late: late += 1
+      case .neverShown: neverShown += 1
+      case .onScreenLandedInView: onScreenLandedInView += 1
+      case .onScreenLandedAfterItLeft: onScreenLandedAfterItLeft += 1
+      case .underWayAtEnd: underWayAtEnd += 1
+      }
+    }
+  }
+
+  /// Each load's outcome, in the order of `log.starts` (nil for a load
+  /// started before `from` or from `to` on), followed until `to`: its
+  /// landing is its item's first landing after it started; its cell is on
+  /// screen if a display of the item (`displays`, in the order they began)
+  /// spans the start.
+  public static func outcomes(log: Log, displays: [OraclePrefetcher.Display], from: Double, to: Double)
+    -> [Outcome?]
+  {
     var landings: [Int: [Double]] = [:]
     for landing in log.landings where landing.time <= to {
       landings[landing.item, default: []].append(landing.time)
     }
     var shown: [Int: [OraclePrefetcher.Display]] = [:]
     for display in displays where display.time < to { shown[display.item, default: []].append(display) }
-    for start in log.starts where start.time >= from && start.time < to {
-      started += 1
+    return log.starts.map { start in
+      guard start.time >= from && start.time < to else { return nil }
       let landed = landings[start.item]?.first { $0 >= start.time }
       let displays = shown[start.item] ?? []
       if let current = displays.first(where: { $0.time <= start.time && start.time < $0.end }) {
-        if let landed, landed <= current.end {
-          onScreenLandedInView += 1
-        } else if landed != nil || current.end <= to {
-          onScreenLandedAfterItLeft += 1
-        } else {
-          underWayAtEnd += 1
-        }
-        continue
+        if let landed, landed <= current.end { return Outcome(.onScreenLandedInView, landed: landed) }
+        if landed != nil || current.end <= to { return Outcome(.onScreenLandedAfterItLeft, landed: landed) }
+        return Outcome(.underWayAtEnd, landed: nil)
       }
       let next = displays.first { $0.time > start.time }
       switch (landed, next) {
-      case (nil, nil): underWayAtEnd += 1
-      case (nil, .some): late += 1
-      case (.some, nil): neverShown += 1
+      case (nil, nil): return Outcome(.underWayAtEnd, landed: nil)
+      case (nil, .some): return Outcome(.late, landed: nil)
+      case (.some(let landed), nil): return Outcome(.neverShown, landed: landed)
       case (.some(let landed), .some(let next)):
-        if landed <= next.time { inTime += 1 } else { late += 1 }
+        return Outcome(landed <= next.time ? .inTime : .late, landed: landed)
       }
     }
   }

@@ -3,9 +3,10 @@ import FrameTiming
 /// What the benchmark needs of a run, load by load and cell by cell: when
 /// each cell came on screen and left it (the oracles' displays), when each
 /// item's data first arrived (what a stop showed: `SettleMetrics`), and
-/// each load that took a slot and each landing (`LoadFates`), all in
-/// milliseconds from `start`. Appends only while the run goes; paired into
-/// displays when asked, so a frame pays an append per cell, no lookup.
+/// each load that took a slot, with what the app made of it (`LoadLog`),
+/// and each landing (`LoadFates`), all in milliseconds from `start`.
+/// Appends only while the run goes; paired into displays when asked, so a
+/// frame pays an append per cell, no lookup.
 @MainActor
 public final class RunLog: LoadingObserver {
   private let start: UInt64
@@ -15,6 +16,8 @@ public final class RunLog: LoadingObserver {
   /// Every load that took a slot, and every landing (an item evicted and
   /// loaded again lands twice).
   public private(set) var loads = LoadFates.Log()
+  /// What the app made of each load in `loads.starts`, in the same order.
+  public private(set) var readings: [LoadReading] = []
 
   private struct DisplayEvent {
     var item: Int
@@ -39,8 +42,9 @@ public final class RunLog: LoadingObserver {
     events.append(DisplayEvent(item: item, time: milliseconds(time), isEnd: true))
   }
 
-  public func loadStarted(item: Int, at time: UInt64) {
+  public func loadStarted(item: Int, at time: UInt64, reading: LoadReading) {
     loads.starts.append(.init(item: item, time: milliseconds(time)))
+    readings.append(reading)
   }
 
   public func dataLanded(item: Int, at time: UInt64) {

@@ -180,6 +180,13 @@ struct LoadDeadlines: Equatable, Sendable {
     return Self.unsure - deadline
   }
 
+  /// Which of `urgency`'s rules this view ranks by (the benchmark's load
+  /// log): the same tests, in the same order.
+  var view: LoadReading.View {
+    guard forecast.isMoving, paceKnown || !isStill else { return stopOutlook == nil ? .still : .pause }
+    return paceKnown ? .moving : .paceUnread
+  }
+
   /// Rows from the screen's first row, the way a resumed scroll likely
   /// goes, to `row` (negative: behind the screen).
   private func rowsAheadOfTheScreen(_ row: Int) -> Int {

@@ -82,7 +82,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
         connections: configuration.maxConcurrent, scheduler: scheduler),
       configuration: configuration)
     loader.onChange = { [unowned self] id in arrived(id) }
-    loader.onSubmit = { [unowned self] id in observer?.loadStarted(item: id, at: clock.now()) }
+    loader.onSubmit = { [unowned self] id, rank in
+      observer?.loadStarted(item: id, at: clock.now(), reading: reading(ofLoad: id, rank: rank))
+    }
   }
 
   // MARK: Frames
@@ -365,6 +367,22 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     // A switch to sync since the frame: it loads them in its own time.
     guard mode != .sync else { return }
     for id in ids { loader.load(id, priority: .visible) }
+  }
+
+  /// What the app made of a load of `id` that took a slot at `rank`, for
+  /// the benchmark's log: its cell's nearest place to the screen, and how
+  /// the ranking in force read the view.
+  private func reading(ofLoad id: Int, rank: Double?) -> LoadReading {
+    var nearest: Int?
+    for position in shown.positions(of: id) where (0..<layout.itemCount).contains(position) {
+      let row = layout.row(of: layout.indexPath(flatIndex: position))
+      let rows =
+        row >= visibleRows.upperBound
+        ? row - visibleRows.upperBound + 1 : row < visibleRows.lowerBound ? row - visibleRows.lowerBound : 0
+      if abs(rows) < abs(nearest ?? .max) { nearest = rows }
+    }
+    return LoadReading(
+      rank: rank, rowsFromScreen: nearest, view: isRankedFromOutside ? nil : prefetching.rankingView)
   }
 
   public func didEndDisplaying(itemAt indexPath: IndexPath) {

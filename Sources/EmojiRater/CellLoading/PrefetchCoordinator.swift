@@ -150,6 +150,9 @@ struct PrefetchCoordinator {
     return deadlines
   }
 
+  /// How the ranking in force read the view (nil before the first).
+  var rankingView: LoadReading.View? { rankedWith?.view }
+
   /// The grid shows other items: the ranking's view is of the old ones,
   /// and the scroll's rhythm starts afresh.
   mutating func reset() {

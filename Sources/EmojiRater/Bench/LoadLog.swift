@@ -1,0 +1,63 @@
+import Foundation
+
+/// Every load of the benchmark's runs, a line each, beside the keys and the
+/// displays (`bench --load-log`): what the app made of each load when it
+/// took a slot (`LoadReading`) and what became of it (`LoadFates.Outcome`).
+/// The fates table sums a run up; this follows it load by load, to find
+/// where a change to the planner sends the pool's slots: which view and
+/// which distance its late loads were started at, say.
+///
+/// Tab-separated lines, times in milliseconds from the trace's first key,
+/// `-` where there is no value:
+///
+///     run       <size> <trace> <mode> seed <n> pool <n>   measured <from> <to>
+///     key       <time>
+///     display   <item> <came> <left>
+///     load      <item> <started> <landed> <fate> <rank> <rows from screen> <view>
+///
+/// A load before the measured part has no fate.
+@MainActor
+public final class LoadLog {
+  public private(set) var lines: [String] = []
+
+  public init() {}
+
+  /// One run's lines (`label` names it), its times moved to count from
+  /// `origin`; `readings` go with `log.starts`, in order.
+  public func add(
+    run label: String, keys: [Double], displays: [OraclePrefetcher.Display], log: LoadFates.Log,
+    readings: [LoadReading], from: Double, to: Double, origin: Double
+  ) {
+    let time = { (milliseconds: Double?) in milliseconds.map { String(format: "%.1f", $0 - origin) } ?? "-" }
+    lines.append(Self.line("run", label, "measured", time(from), time(to)))
+    for key in keys { lines.append(Self.line("key", time(key))) }
+    for display in displays {
+      lines.append(
+        Self.line(
+          "display", "\(display.item)", time(display.time), time(display.end.isFinite ? display.end : nil)))
+    }
+    let outcomes = LoadFates.outcomes(log: log, displays: displays, from: from, to: to)
+    for (index, start) in log.starts.enumerated() {
+      let outcome = outcomes[index]
+      let reading = index < readings.count ? readings[index] : nil
+      lines.append(
+        Self.line(
+          "load", "\(start.item)", time(start.time), time(outcome?.landed), outcome?.fate.rawValue ?? "-",
+          reading?.rank.map(Self.rank) ?? "-", reading?.rowsFromScreen.map(String.init) ?? "-",
+          reading?.view?.rawValue ?? "-"))
+    }
+  }
+
+  /// The whole log, a line each.
+  public var text: String { lines.map { $0 + "\n" }.joined() }
+
+  private static func line(_ fields: String...) -> String { fields.joined(separator: "\t") }
+
+  /// A rank as the ranking gave it: whole when it is (rows, or a band's
+  /// base less a deadline in milliseconds, `LoadDeadlines`), else to a
+  /// thousandth.
+  private static func rank(_ value: Double) -> String {
+    if !value.isFinite { return "\(value)" }
+    return value == value.rounded() ? String(Int(value)) : String(format: "%.3f", value)
+  }
+}
