@@ -74,9 +74,7 @@ public struct PrefetchPlanner: Sendable {
         guard !alreadyWanted.contains(flat) || wasVisible.contains(flat) else { continue }
         let indexPath = layout.indexPath(flatIndex: flat)
         let row = layout.row(of: indexPath)
-        let distance =
-          row >= visibleRows.upperBound ? row - visibleRows.upperBound + 1 : visibleRows.lowerBound - row
-        requests.append(Prefetch(indexPath, distance: distance))
+        requests.append(Prefetch(indexPath, distance: PrefetchPlanner.rowsOffScreen(row, visibleRows)))
       }
       let leading: (Prefetch) -> Bool = { [direction, layout, visibleRows] request in
         let below = layout.row(of: request.indexPath) >= visibleRows.upperBound
@@ -515,6 +513,13 @@ public struct PrefetchPlanner: Sendable {
   /// and the pool waited through the delay: `make bench-families`, held,
   /// 80×24, ready on display 25% before, 22% with it).
   private var lastSelectionMove: UInt64?
+
+  /// Rows from the nearer edge of `visibleRows` to `row`: 1 for the row
+  /// just past either edge, 0 on screen.
+  public static func rowsOffScreen(_ row: Int, _ visibleRows: Range<Int>) -> Int {
+    if row >= visibleRows.upperBound { return row - visibleRows.upperBound + 1 }
+    return max(0, visibleRows.lowerBound - row)
+  }
 
   /// Rows from `row` to the edge of `visibleRows` the scroll goes towards.
   static func rows(from row: Int?, toEdgeOf visibleRows: Range<Int>, going direction: Direction) -> Int {

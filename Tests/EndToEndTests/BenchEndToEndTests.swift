@@ -131,15 +131,10 @@ import Testing
   /// The picture is written whole at the end, and a path it cannot go to
   /// is refused before any run: a clear message, status 2, no file.
   @Test func plotWritesAnSVGOrRefusesABadPathAtOnce() throws {
-    let folder = try Self.folderAfterARefusal(of: "--plot", writing: "the plot")
+    let (plot, folder) = try Self.report(
+      "--plot", naming: "the plot", in: "bench.svg",
+      running: ["--traces", "steady", "--seconds", "0.2", "--warm-up", "0"])
     defer { try? FileManager.default.removeItem(at: folder) }
-    let plot = folder.path + "/bench.svg"
-    let made = try Subprocess.run([
-      AppBinary.path, "bench", "--plot", plot, "--modes", "prefetch", "--traces", "steady", "--sizes",
-      "80x24",
-      "--seconds", "0.2", "--warm-up", "0", "--small-pool", "0",
-    ])
-    #expect(made.status == 0, "\(made.output)")
     let svg = try String(contentsOfFile: plot, encoding: .utf8)
     #expect(svg.hasPrefix("<?xml") && svg.hasSuffix("</svg>\n"))
     #expect(svg.contains("class=\"run\" data-mode=\"prefetch\""))
@@ -153,15 +148,10 @@ import Testing
   /// displays, written whole at the end; a path it cannot go to is
   /// refused before any run.
   @Test func theLoadLogFollowsEveryLoadOrRefusesABadPathAtOnce() throws {
-    let folder = try Self.folderAfterARefusal(of: "--load-log", writing: "the load log")
+    let (path, folder) = try Self.report(
+      "--load-log", naming: "the load log", in: "loads.tsv",
+      running: ["--traces", "wheel", "--seconds", "0.3", "--latency", "300ms"])
     defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.path + "/loads.tsv"
-    let made = try Subprocess.run([
-      AppBinary.path, "bench", "--load-log", path, "--modes", "prefetch", "--traces", "wheel", "--sizes",
-      "80x24",
-      "--seconds", "0.3", "--small-pool", "0", "--latency", "300ms",
-    ])
-    #expect(made.status == 0, "\(made.output)")
     let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map {
       $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
     }
@@ -177,20 +167,29 @@ import Testing
     #expect(loads.allSatisfy { views.contains($0[7]) })
   }
 
-  /// A file `option` pointed into a folder that does not exist is
-  /// refused before any run: a clear message naming `what` would have
-  /// gone there, status 2. Returns a new folder of the test's own, for
-  /// the caller to write into and remove.
-  static func folderAfterARefusal(of option: String, writing what: String) throws -> URL {
+  /// A report `option` names a file for: pointed into a folder that does
+  /// not exist, it is refused before any run (a clear message naming
+  /// `what` would have gone there, status 2); pointed at `file` in a new
+  /// folder of the test's own, a short prefetch run at 80×24 with
+  /// `arguments` writes it. Returns the file's path, and the folder for the
+  /// caller to remove.
+  static func report(_ option: String, naming what: String, in file: String, running arguments: [String])
+    throws -> (path: String, folder: URL)
+  {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "bench-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let missing = folder.path + "/no-such-folder/report"
+    let missing = folder.path + "/no-such-folder/" + file
     let refused = try Subprocess.run([AppBinary.path, "bench", option, missing])
     #expect(refused.status == 2)
     #expect(refused.output.contains("cannot write \(what) to \(missing): its folder"), "\(refused.output)")
     #expect(!refused.output.contains("bench: 80×24"), "refused before any run")
-    return folder
+    let path = folder.path + "/" + file
+    let made = try Subprocess.run(
+      [AppBinary.path, "bench", option, path, "--modes", "prefetch", "--sizes", "80x24", "--small-pool", "0"]
+        + arguments)
+    #expect(made.status == 0, "\(made.output)")
+    return (path, folder)
   }
 
   @Test func badBenchOptionsAreRefused() throws {

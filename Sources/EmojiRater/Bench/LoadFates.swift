@@ -46,7 +46,7 @@ public struct LoadFates: Codable, Equatable, Sendable {
   public init() {}
 
   /// What became of a load: the counts above, one load at a time.
-  public enum Fate: String, CaseIterable, Sendable {
+  public enum Fate: String, Sendable {
     case inTime = "in-time"
     case late
     case neverShown = "never-shown"

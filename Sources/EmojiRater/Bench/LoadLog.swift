@@ -37,14 +37,12 @@ public final class LoadLog {
           "display", "\(display.item)", time(display.time), time(display.end.isFinite ? display.end : nil)))
     }
     let outcomes = LoadFates.outcomes(log: log, displays: displays, from: from, to: to)
-    for (index, start) in log.starts.enumerated() {
-      let outcome = outcomes[index]
-      let reading = index < readings.count ? readings[index] : nil
+    for ((start, outcome), reading) in zip(zip(log.starts, outcomes), readings) {
       lines.append(
         Self.line(
           "load", "\(start.item)", time(start.time), time(outcome?.landed), outcome?.fate.rawValue ?? "-",
-          reading?.rank.map(Self.rank) ?? "-", reading?.rowsFromScreen.map(String.init) ?? "-",
-          reading?.view?.rawValue ?? "-"))
+          reading.rank.map(Self.rank) ?? "-", reading.rowsFromScreen.map(String.init) ?? "-",
+          reading.view?.rawValue ?? "-"))
     }
   }
 
@@ -53,11 +51,10 @@ public final class LoadLog {
 
   private static func line(_ fields: String...) -> String { fields.joined(separator: "\t") }
 
-  /// A rank as the ranking gave it: whole when it is (rows, or a band's
-  /// base less a deadline in milliseconds, `LoadDeadlines`), else to a
-  /// thousandth.
+  /// A rank as the ranking gave it (finite: a load ranked infinite waits):
+  /// whole when it is (rows, or a band's base less a deadline in
+  /// milliseconds, `LoadDeadlines`), else to a thousandth.
   private static func rank(_ value: Double) -> String {
-    if !value.isFinite { return "\(value)" }
-    return value == value.rounded() ? String(Int(value)) : String(format: "%.3f", value)
+    value == value.rounded() ? String(Int(value)) : String(format: "%.3f", value)
   }
 }

@@ -127,18 +127,17 @@ struct LoadDeadlines: Equatable, Sendable {
     let onScreen = visibleRows.contains(row)
     let below = row >= visibleRows.upperBound
     // Rows until the cell comes into view (off screen) or goes out of it (on screen).
-    var rows: Int
-    if onScreen {
-      rows = down ? row - visibleRows.lowerBound + 1 : visibleRows.upperBound - row
-    } else {
-      rows = below ? row - visibleRows.upperBound + 1 : visibleRows.lowerBound - row
-    }
+    var rows =
+      onScreen
+      ? (down ? row - visibleRows.lowerBound + 1 : visibleRows.upperBound - row)
+      : PrefetchPlanner.rowsOffScreen(row, visibleRows)
     let towards = direction != .none && below == down
     // A still screen has no deadlines: visible first, then by distance,
     // the way the scroll likely resumes first. Nor has a scroll just begun
     // whose pace is unread, once it has paused (a single step may be all
     // there is).
-    guard forecast.isMoving, paceKnown || !isStill else {
+    let view = view
+    guard view == .moving || view == .paceUnread else {
       let ahead = below == (likelyDirection == .down)
       if let stopOutlook {
         let seen = stopOutlook.seenSeconds(ahead: rowsAheadOfTheScreen(row), latency: leads.median / 1000)
@@ -166,7 +165,7 @@ struct LoadDeadlines: Equatable, Sendable {
     // before their loads land, and a flick of the wheel is over before its
     // pace is read (`make bench-families`, wheel, 80×24: the pool's first
     // second went to rows two ahead, every one late).
-    guard paceKnown else { return .infinity }
+    guard view == .moving else { return .infinity }
     // Behind a moving scroll: after everything ahead (a reversal may want it).
     guard onScreen || towards else { return Self.behindTheScroll + Double(rows) }
     // The selection's run to the edge comes first (a held key's).
@@ -180,8 +179,8 @@ struct LoadDeadlines: Equatable, Sendable {
     return Self.unsure - deadline
   }
 
-  /// Which of `urgency`'s rules this view ranks by (the benchmark's load
-  /// log): the same tests, in the same order.
+  /// Which of `urgency`'s rules this view ranks by; the benchmark's load
+  /// log names it beside each load.
   var view: LoadReading.View {
     guard forecast.isMoving, paceKnown || !isStill else { return stopOutlook == nil ? .still : .pause }
     return paceKnown ? .moving : .paceUnread

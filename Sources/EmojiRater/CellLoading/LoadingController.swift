@@ -376,10 +376,8 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     var nearest: Int?
     for position in shown.positions(of: id) where (0..<layout.itemCount).contains(position) {
       let row = layout.row(of: layout.indexPath(flatIndex: position))
-      let rows =
-        row >= visibleRows.upperBound
-        ? row - visibleRows.upperBound + 1 : row < visibleRows.lowerBound ? row - visibleRows.lowerBound : 0
-      if abs(rows) < abs(nearest ?? .max) { nearest = rows }
+      let rows = PrefetchPlanner.rowsOffScreen(row, visibleRows)
+      if rows < abs(nearest ?? .max) { nearest = row < visibleRows.lowerBound ? -rows : rows }
     }
     return LoadReading(
       rank: rank, rowsFromScreen: nearest, view: isRankedFromOutside ? nil : prefetching.rankingView)
