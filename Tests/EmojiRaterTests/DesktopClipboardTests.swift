@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EmojiRater
@@ -20,9 +21,7 @@ import Testing
         FileManager.default.temporaryDirectory.appendingPathComponent("tools-\(UUID().uuidString)").path
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       for (name, body) in scripts {
-        try ("#!/bin/sh\n" + body + "\n").write(
-          toFile: folder + "/" + name, atomically: true, encoding: .utf8)
-        chmod(folder + "/" + name, 0o755)
+        try StandInTool.write(body, to: folder + "/" + name)
       }
     }
 

@@ -254,14 +254,15 @@ import Testing
   /// status line says it took it.
   @Test func yCopiesToTheDesktopsClipboardToo() throws {
     let home = try DataHome()
+    defer { withExtendedLifetime(home) {} }  // the stand-in tool lives in the folder
     let tools = home.path + "/bin"
     try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
     let copied = home.path + "/copied"
-    try "#!/bin/sh\ncat > '\(copied)'\n".write(toFile: tools + "/wl-copy", atomically: true, encoding: .utf8)
-    chmod(tools + "/wl-copy", 0o755)
+    try StandInTool.write("cat > '\(copied)'", to: tools + "/wl-copy")
     let path = tools + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    // Wide enough that a refusal's reason is on the status line, whole.
     let session = try TmuxSession.app(
-      ["--latency", "0"],
+      ["--latency", "0"], columns: 140,
       environment: ["XDG_DATA_HOME": home.path, "PATH": path, "WAYLAND_DISPLAY": "wayland-test"])
     defer { session.kill() }
     #expect(try session.waitFor { $0.contains("grinning face ·") }.held)

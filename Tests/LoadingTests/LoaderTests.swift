@@ -37,10 +37,13 @@ final class FetchLog: Sendable {
     return Loader(source: source, configuration: configuration)
   }
 
-  /// Waits for a load to be waiting, advances time by one latency, and waits
-  /// for the arrivals to reach the main actor.
+  /// Waits until every load that is to land is waiting (not only the
+  /// first: a run once advanced before the second had begun, which then
+  /// never landed), advances time by one latency, and waits for the
+  /// arrivals to reach the main actor.
   func deliver(_ loader: Loader<Int, String>, completed: Int) async {
-    #expect(await eventually { scheduler.pendingCount > 0 })
+    let landing = completed - loader.counters.completed - loader.counters.failed
+    #expect(await eventually { scheduler.pendingCount >= max(1, landing) })
     scheduler.advance(by: 100)
     #expect(await eventually { loader.counters.completed + loader.counters.failed >= completed })
   }
