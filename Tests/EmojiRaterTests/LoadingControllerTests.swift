@@ -404,7 +404,7 @@ import Testing
   /// cells first, then the window's rows, nearest first.
   @Test func eachLoadIsToldWithItsRankAndWhereItsCellWas() async {
     let controller = controller(.prefetch, prefetchRows: 2, pool: 40)
-    let log = RunLog(start: 0)
+    let log = RunLog(start: 0, readsLoads: true)
     controller.observer = log
     controller.update(visibleRows: 1..<3, layout: layout)  // items 0–29; rows 3 and 4 in the window
     #expect(await eventually { log.loads.starts.count == 40 })

@@ -103,7 +103,7 @@ public struct BenchRunner {
     let primed = Set(state.layout.flatRange(ofRows: state.viewport.rows))
     // The first screen is in the log from 0: a stop before the view has
     // moved looks at it.
-    let log = RunLog(start: clock.now())
+    let log = RunLog(start: clock.now(), readsLoads: configuration.loadLog != nil)
     loading.observer = log
     // Where the display log's clock starts on the terminal's, read at
     // once: the keys' times are the terminal's.
@@ -261,13 +261,15 @@ public struct BenchRunner {
       loads: mode == .sync
         ? nil
         : LoadFates(log: log.loads, displays: displays, from: scoredFrom, to: scoredTo))
-    let runLabel = [
-      "\(size)", trace.rawValue, told == nil ? mode.rawValue : "\(mode.rawValue)-told",
-      "seed \(configuration.seed)", "pool \(loading.loader.maxConcurrent)",
-    ]
-    configuration.loadLog?.add(
-      run: runLabel.joined(separator: "\t"), keys: terminal.typedTimes.map(onLogClock), displays: displays,
-      log: log.loads, readings: log.readings, from: scoredFrom, to: scoredTo, origin: typedFrom)
+    if let loadLog = configuration.loadLog {
+      let runLabel = [
+        "\(size)", trace.rawValue, told == nil ? mode.rawValue : "\(mode.rawValue)-told",
+        "seed \(configuration.seed)", "pool \(loading.loader.maxConcurrent)",
+      ]
+      loadLog.add(
+        run: runLabel.joined(separator: "\t"), keys: terminal.typedTimes.map(onLogClock), displays: displays,
+        log: log.loads, readings: log.readings, from: scoredFrom, to: scoredTo, origin: typedFrom)
+    }
     let fromFirstKey = displays.map { display in
       OraclePrefetcher.Display(
         item: display.item, time: display.time - typedFrom, end: display.end - typedFrom)

@@ -16,8 +16,11 @@ public final class RunLog: LoadingObserver {
   /// Every load that took a slot, and every landing (an item evicted and
   /// loaded again lands twice).
   public private(set) var loads = LoadFates.Log()
-  /// What the app made of each load in `loads.starts`, in the same order.
+  /// What the app made of each load in `loads.starts`, in the same order,
+  /// when the run is asked to keep it (`readsLoads`, for `bench
+  /// --load-log`): worked out per load, it is not for every run.
   public private(set) var readings: [LoadReading] = []
+  private let readsLoads: Bool
 
   private struct DisplayEvent {
     var item: Int
@@ -25,9 +28,11 @@ public final class RunLog: LoadingObserver {
     var isEnd: Bool
   }
 
-  /// A log whose times count from `start` (nanoseconds on the controller's clock).
-  public init(start: UInt64) {
+  /// A log whose times count from `start` (nanoseconds on the controller's
+  /// clock), keeping what the app made of each load if `readsLoads`.
+  public init(start: UInt64, readsLoads: Bool = false) {
     self.start = start
+    self.readsLoads = readsLoads
   }
 
   private func milliseconds(_ time: UInt64) -> Double {
@@ -42,9 +47,9 @@ public final class RunLog: LoadingObserver {
     events.append(DisplayEvent(item: item, time: milliseconds(time), isEnd: true))
   }
 
-  public func loadStarted(item: Int, at time: UInt64, reading: LoadReading) {
+  public func loadStarted(item: Int, at time: UInt64, reading: @autoclosure () -> LoadReading) {
     loads.starts.append(.init(item: item, time: milliseconds(time)))
-    readings.append(reading)
+    if readsLoads { readings.append(reading()) }
   }
 
   public func dataLanded(item: Int, at time: UInt64) {
