@@ -136,6 +136,24 @@ import Testing
       !shortPause.canReuseRanking(madeWith: still, after: 1 * ms), "ranked again when the pause runs long")
   }
 
+  /// A burst just ended, the scroll not yet counted as stopped: the
+  /// forecast still goes at 10 rows a second. Where the pauses outlast a
+  /// load (1.5 s, against 1.25 s one in two), the screen is read as a
+  /// pause at once, its cells by how long they will be seen; where they
+  /// are shorter (a wheel's half second), as a slow scroll, whose top row
+  /// leaves before a load lands.
+  @Test func aPauseLongerThanALoadIsReadAsOneAsSoonAsItsBurstEnds() {
+    var ended = deadlines
+    ended.isStill = true
+    ended.stopOutlook = StopOutlook(restLeft: 1.5, burstRows: [10], nextPause: 1.5, screenRows: 20)
+    #expect(ended.view == .pause)
+    #expect(urgency(ended, row: 10) == -1.25, "the top row: seen for the last 0.25 s of this pause")
+    var flicking = ended
+    flicking.stopOutlook = StopOutlook(restLeft: 0.5, burstRows: [10], nextPause: 0.5, screenRows: 20)
+    #expect(flicking.view == .moving)
+    #expect(urgency(flicking, row: 10) == .infinity, "leaves in 0.1 s: too soon")
+  }
+
   /// A short pause (0.5 s left) before bursts of 20 rows at 100 rows a
   /// second, 20 rows a second over bursts and pauses: the rows the next
   /// burst flies past come before a load lands and wait; a row 36 past
