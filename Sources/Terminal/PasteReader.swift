@@ -54,10 +54,12 @@ public struct PasteReader: Sendable {
       } else {
         dropped += 1
       }
-    case .event(let event) where text != nil:
-      lastInput = now
-      // Keys and clicks inside a paste are no commands; a resize is no input.
-      if event == .resize { events.append(event) }
+    case .event(.resize) where text != nil:
+      // A resize is no input: it happens, and it does not keep a paste
+      // alive (else resizing after a stray start would swallow the next keys).
+      events.append(.resize)
+    case .event where text != nil:
+      lastInput = now  // Keys and clicks inside a paste are no commands.
     case .character(let code):
       events += InputDecoder.decode(character: code).map { [$0] } ?? []
     case .event(let event):

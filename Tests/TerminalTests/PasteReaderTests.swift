@@ -55,6 +55,14 @@ import Testing
     #expect(reader.isPasting)
   }
 
+  @Test func aResizeDoesNotKeepAStrayPasteAlive() {
+    var reader = PasteReader()
+    _ = reader.take(.pasteStart, at: 0)
+    #expect(reader.take(.event(.resize), at: Self.second * 3 / 4) == [.resize])
+    let events = reader.take(.character(0x71), at: Self.second + 1)
+    #expect(events == [.paste(Paste(text: "")), .key(.character("q"))])
+  }
+
   @Test func aStrayEndIsNothing() {
     var reader = PasteReader()
     #expect(reader.take(.pasteEnd, at: 0) == [])
