@@ -177,9 +177,11 @@ public struct PrefetchPlanner: Sendable {
     case .adaptive:
       guard direction != .none else {
         // At rest the pool is free: past the next stop's screen, the way
-        // the scroll last went, where the person will look next.
-        let pastNextStop = min(nextBurst.upperBound + screenRows, deepest)
-        return (plansForStops && isResting ? max(pastNextStop, minimumRows) : minimumRows, minimumRows)
+        // the scroll last went, where the person will look next; and once
+        // that leaves slots idle, as far the other way (`fillsBehind`).
+        guard plansForStops && isResting else { return (minimumRows, minimumRows) }
+        let pastNextStop = max(min(nextBurst.upperBound + screenRows, deepest), minimumRows)
+        return (pastNextStop, fillsBehind ? pastNextStop : minimumRows)
       }
       // A glance back keeps the far edge where it was: the loads there are
       // the likeliest to be in time when the run goes on.
@@ -242,7 +244,18 @@ public struct PrefetchPlanner: Sendable {
     return time < lastJump + Self.jumpMemory
   }
   /// Whether the view had been still for `restAfter` at the last update.
-  private var isResting = false
+  public private(set) var isResting = false
+  /// Whether the window of a view at rest reaches as far behind the
+  /// screen as ahead: from when the pool had a slot nothing wanted
+  /// (`update`'s `poolIdle`) until the view moves. A search's matches
+  /// and a look back come from anywhere, and an idle slot loads nothing.
+  public private(set) var fillsBehind = false
+
+  /// Whether an idle pool would have the window reach behind the screen
+  /// at the next update: the view rests, and it does not yet.
+  public var awaitsIdlePool: Bool {
+    plansForStops && isResting && direction == .none && !fillsBehind
+  }
   /// Where a resumed scroll likely goes: the way the bursts within
   /// `cycleMemory` went on balance, or the last movement's if they even
   /// out (down before any: a list is read from its top).
@@ -443,15 +456,18 @@ public struct PrefetchPlanner: Sendable {
 
   /// Moves the viewport to `visibleRows` at `time` (nanoseconds), with the
   /// selection on `selectedRow` if there is one, and returns what the data
-  /// source must hear about.
+  /// source must hear about. `poolIdle`: whether the loads have a slot
+  /// that nothing asked for takes (`fillsBehind`).
   public mutating func update(
-    visibleRows: Range<Int>, in layout: GridLayout, at time: UInt64, selectedRow: Int? = nil
+    visibleRows: Range<Int>, in layout: GridLayout, at time: UInt64, selectedRow: Int? = nil,
+    poolIdle: Bool = false
   ) -> Plan {
     let newVisible = layout.flatRange(ofRows: visibleRows)
     screenRows = visibleRows.count
     track(topRow: visibleRows.lowerBound, selectedRow: selectedRow, columns: layout.columns, at: time)
     slack = selectionLeads ? Self.rows(from: selectedRow, toEdgeOf: visibleRows, going: direction) : 0
     noteStillness(at: time)
+    fillsBehind = plansForStops && isResting && direction == .none && (fillsBehind || poolIdle)
     let (aheadRows, behindRows) = reach
     let leading = direction == .none ? likelyDirection : direction
     let (downRows, upRows) = leading == .up ? (behindRows, aheadRows) : (aheadRows, behindRows)

@@ -33,6 +33,10 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// refresh, which goes when nothing else waits): the benchmark follows
   /// each load from there (`LoadFates`).
   public var onSubmit: ((ID, Double?) -> Void)?
+  /// Called on the main actor when a slot is left free that no waiting
+  /// request may take (`hasIdleSlot`): after a submission, or a load's
+  /// end with nothing waiting. A prefetcher may find it work.
+  public var onIdleSlot: (() -> Void)?
   /// Where the items come from.
   public let source: any LoadSource<ID, Value>
   private let queue = OperationQueue()
@@ -222,6 +226,15 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// Whether any load is queued or in flight.
   public var hasOutstandingLoads: Bool { !operations.isEmpty || !requested.isEmpty }
 
+  /// Whether the pool has a free slot that no waiting request may take
+  /// now (each is under way, or held back by `urgency`), as of the last
+  /// submission: a slot there is nothing to spend on. False while a new
+  /// ranking is due, as it may let some go.
+  public var hasIdleSlot: Bool {
+    guard maxConcurrent > 0, operations.count < maxConcurrent, refreshes.isEmpty else { return false }
+    return requested.isEmpty || ranking?.isEmpty == true
+  }
+
   public var counters: LoaderCounters {
     var counters = tally
     // Cancelled loads leave `operations` at once but wait until told.
@@ -349,7 +362,9 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     cancelled.removeAll()
     var free =
       maxConcurrent == 0 ? requested.count + refreshes.count : max(0, maxConcurrent - operations.count)
-    guard free > 0, !requested.isEmpty || !refreshes.isEmpty else { return }
+    guard free > 0 else { return }
+    defer { if hasIdleSlot { onIdleSlot?() } }
+    guard !requested.isEmpty || !refreshes.isEmpty else { return }
     var batch: [Operation] = []
     if !requested.isEmpty {
       var ranking = ranking ?? rankRequests()
@@ -485,8 +500,10 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     let id = operation.identifier
     let isCurrent = operations[id] === operation
     if isCurrent { operations.removeValue(forKey: id) }
-    // A slot is free: the most urgent waiting request takes it.
+    // A slot is free: the most urgent waiting request takes it, or, with
+    // none waiting, it is idle once the news of this load is out.
     if !requested.isEmpty || !refreshes.isEmpty { scheduleSubmission() }
+    defer { if requested.isEmpty, refreshes.isEmpty, hasIdleSlot { onIdleSlot?() } }
     switch outcome {
     case .loaded(let value):
       tally.completed += 1

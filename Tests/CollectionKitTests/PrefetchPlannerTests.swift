@@ -545,6 +545,43 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
     #expect(planner.wanted == Self.list.flatRange(ofRows: 28..<80), "40 rows below, two above")
   }
 
+  /// Once the rest's window has left the pool idle, it reaches as far
+  /// above the screen as below, until the view moves again: a search's
+  /// matches and a look back come from either side.
+  @Test func atRestAnIdlePoolHasTheWindowReachBehindTheScreenToo() {
+    var planner = Self.restingAfterFlicksBack(at: 700)
+    #expect(planner.awaitsIdlePool)
+    _ = planner.update(visibleRows: 30..<40, in: Self.list, at: 3_000 * ms, poolIdle: false)
+    #expect(planner.reach == (40, 2), "the pool is busy: two rows above")
+    let plan = planner.update(visibleRows: 30..<40, in: Self.list, at: 3_100 * ms, poolIdle: true)
+    #expect(planner.fillsBehind && !planner.awaitsIdlePool)
+    #expect(planner.reach == (40, 40))
+    #expect(planner.wanted == Self.list.flatRange(ofRows: 0..<80), "up to the top, 40 rows below")
+    #expect(plan.prefetch.count == 27 * 5, "rows 1 to 27 (row 0 is the header), newly wanted")
+    // Busy again with what it asked for, the window stays.
+    _ = planner.update(visibleRows: 30..<40, in: Self.list, at: 3_200 * ms, poolIdle: false)
+    #expect(planner.reach == (40, 40))
+    // The view moves on down: the rows far above are let go.
+    let moved = planner.update(visibleRows: 31..<41, in: Self.list, at: 3_300 * ms, poolIdle: true)
+    #expect(!planner.fillsBehind)
+    #expect(planner.reach.behind == 1)
+    #expect(planner.wanted.lowerBound == Self.list.flatRange(ofRows: 30..<31).lowerBound, "one row above")
+    let above = Set(Self.list.flatRange(ofRows: 1..<30).map { Self.list.indexPath(flatIndex: $0) })
+    #expect(above.isSubset(of: moved.cancelPrefetching), "rows 1 to 29 let go")
+  }
+
+  /// A view not yet at rest waits for no idle pool: the next scroll may
+  /// start at once, and wants the pool for the rows it is about to show.
+  @Test func anIdlePoolBeforeTheRestLeavesTheWindowAsItIs() {
+    var planner = Self.planner()
+    _ = planner.update(visibleRows: 50..<60, in: Self.list, at: 0, poolIdle: true)
+    #expect(!planner.isResting && !planner.awaitsIdlePool)
+    #expect(planner.reach == (2, 2))
+    _ = planner.update(visibleRows: 50..<60, in: Self.list, at: 300 * ms, poolIdle: true)
+    #expect(planner.isResting && planner.fillsBehind)
+    #expect(planner.reach == (20, 20))
+  }
+
   /// Flicks 400 ms, 800 ms and 400 ms apart (each 40 ms long).
   static let flicksWithPauses =
     flick(at: 100, notches: 5) + flick(at: 500, notches: 5) + flick(at: 1_300, notches: 5)

@@ -142,6 +142,35 @@ import Testing
     #expect(table.contains("time spinning") && table.contains("30% [25–35]"), "\(table)")
   }
 
+  /// Told the scroll, the table says what the told run left spinning
+  /// beside its ready on display: a right forecast may win ready on
+  /// display on rows flown past and lose on the screens stopped on.
+  @Test func theToldRunsSpinnersStandBesideTheApps() throws {
+    var runs: [BenchResult] = []
+    for (seed, toldSpinners) in [(7, 0.9), (8, 0.7), (9, 0.8)] {
+      var run = Self.run(mode: "prefetch", seed: UInt64(seed), ready: 0.2, spinners: 0.6, whole: nil)
+      run.toldReadyOnDisplay = 0.4
+      run.toldSpinnersAtSettle = toldSpinners
+      run.toldTimeSpinning = toldSpinners - 0.1
+      runs.append(run)
+    }
+    let summaries = BenchSummary.summaries(of: runs)
+    let prefetch = try #require(summaries.first)
+    #expect(prefetch.toldSpinnersAtSettle?.median == 0.8)
+    let table = BenchSummary.render(summaries)
+    let lines = table.split(separator: "\n")
+    let header = try #require(lines.first { $0.hasPrefix("size") })
+    #expect(header.components(separatedBy: "told's").count == 3, "spinners and time spinning: \(header)")
+    let row = try #require(lines.first { $0.hasPrefix("200x60") })
+    #expect(row.contains("80% [70–90]") && row.contains("70% [60–80]"), "\(table)")
+
+    // Without --told, no told columns.
+    let untold = BenchSummary.render(
+      BenchSummary.summaries(of: [Self.run(mode: "prefetch", seed: 7, ready: 0.2, spinners: 0.6, whole: nil)])
+    )
+    #expect(!untold.contains("told's"), "\(untold)")
+  }
+
   @Test func whereTheLoadsWentHasAMedianForEachFate() throws {
     var runs: [BenchResult] = []
     for (seed, inTime) in [(7, 2), (8, 6), (9, 4)] {

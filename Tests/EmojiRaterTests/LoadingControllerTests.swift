@@ -307,6 +307,56 @@ import Testing
   /// the screen whose loads were asked for before it: loads under way for
   /// cells the new list shows on screen carry on; the rest are cancelled,
   /// their slots the new screen's.
+  /// A new screen asks for frames until the planner has seen it at rest
+  /// (its window then reaches past the next stop), though nothing on it
+  /// moves. Once the window is loading, a slot nothing asked for takes is
+  /// idle: an arrival off screen that leaves one asks for a frame, where
+  /// nothing on screen changed, and at it the window reaches as far above
+  /// the screen as below.
+  @Test func anIdlePoolAtRestAsksForAFrameThatReachesAboveTheScreen() async {
+    let screen = 20..<23
+    // The screen and two rows each way fill the pool.
+    let first = layout.flatRange(ofRows: 18..<25)
+    var options = LoadingOptions()
+    options.mode = .prefetch
+    options.latency = .fixed(100)
+    options.maxConcurrent = first.count
+    options.seed = 3
+    let controller = LoadingController(
+      catalog: Self.catalog, layout: layout, options: options, clock: clock, scheduler: scheduler)
+    var wanted = 0
+    controller.onWantsUpdate = { wanted += 1 }
+    controller.update(visibleRows: screen, layout: layout)
+    #expect(controller.isSettling, "not yet seen at rest")
+    #expect(await eventually { scheduler.pendingCount == first.count })
+    clock.advance(milliseconds: 300)
+    controller.update(visibleRows: screen, layout: layout)
+    #expect(!controller.isSettling)
+    await afterTheFrame()
+    let pastTheNextStop = layout.flatRange(ofRows: 25..<29)
+    #expect(controller.loader.counters.queued == pastTheNextStop.count, "six rows below, waiting for slots")
+    #expect(wanted == 0)
+    // The first loads land; those past the next stop take their slots and leave the rest idle.
+    scheduler.advance(by: 100)
+    #expect(await eventually { controller.loader.counters.completed == first.count })
+    #expect(await eventually { wanted > 0 }, "loads landed off screen, and left slots nothing asked for")
+    let above = layout.flatRange(ofRows: 14..<18)
+    #expect(above.allSatisfy { controller.loader.cachedValue(for: $0) == nil }, "two rows above only")
+    controller.update(visibleRows: screen, layout: layout)
+    await afterTheFrame()
+    #expect(
+      controller.loader.counters.queued + controller.loader.counters.inFlight
+        == pastTheNextStop.count + above.count)
+    guard case .loading = controller.loader.state(of: above.lowerBound) else {
+      Issue.record("the first cell four rows above should be loading")
+      return
+    }
+    // Async has no window to reach past the next stop, nor a rest to wait for.
+    let asynchronous = self.controller(.async, pool: 300)
+    asynchronous.update(visibleRows: screen, layout: layout)
+    #expect(!asynchronous.isSettling)
+  }
+
   @Test func loadsUnderWayCarryOnIntoANewListThatShowsThem() async {
     let controller = controller(.async)
     let matches = GridLayout(sectionItemCounts: [30], width: 80)  // two rows of 15 under a header

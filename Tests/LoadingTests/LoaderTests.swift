@@ -226,6 +226,30 @@ final class FetchLog: Sendable {
     #expect(Set(arrivals.suffix(2)) == [10, 11])
   }
 
+  /// A slot is idle when it is free and no waiting request may take it:
+  /// each held back by the urgency, or none at all.
+  @Test func aFreeSlotNoRequestMayTakeIsIdle() async {
+    let loader = makeLoader(maxConcurrent: 2)
+    var told = 0
+    loader.onIdleSlot = { told += 1 }
+    #expect(loader.hasIdleSlot, "nothing asked for")
+    loader.urgency = { id, _ in id >= 10 ? .infinity : Double(id) }
+    loader.load(1, priority: .visible)
+    loader.load(2, priority: .visible)
+    #expect(!loader.hasIdleSlot, "two requests wait for the two slots")
+    loader.submitRequests()
+    #expect(!loader.hasIdleSlot, "both slots taken")
+    #expect(told == 0)
+    loader.load(10, priority: .prefetch(distance: 1))
+    await deliver(loader, completed: 1)
+    loader.submitRequests()
+    #expect(loader.hasIdleSlot, "a slot is free, and the one request waiting is held back")
+    #expect(told > 0, "and whoever listens hears of it")
+    loader.load(3, priority: .visible)
+    #expect(!loader.hasIdleSlot, "a request that may go waits to be ranked")
+    #expect(!makeLoader(maxConcurrent: 0).hasIdleSlot, "an unbounded pool has no slot to keep")
+  }
+
   @Test func nearerPrefetchesRunBeforeFartherOnes() async {
     let loader = makeLoader(maxConcurrent: 1)
     var arrivals: [Int] = []

@@ -158,6 +158,7 @@ public final class FrameLoop {
       needsDisplay = true
       wake()
     }
+    loading.onWantsUpdate = { [unowned self] in wake() }
     wake()
   }
 
@@ -167,6 +168,7 @@ public final class FrameLoop {
   public func stop() {
     frameTimer.cancel()
     loading.onChange = nil
+    loading.onWantsUpdate = nil
     if pacer.isRunning {
       let now = clock.now()
       let timing = pacer.begin(at: now)
@@ -261,7 +263,7 @@ public final class FrameLoop {
     }
     // Only what moves keeps the clock running; a HUD refresh does not.
     let busy =
-      !events.isEmpty || !commands.isEmpty || needsDisplay || loading.hasVisibleLoads || loading.isScrolling
+      !events.isEmpty || !commands.isEmpty || needsDisplay || loading.hasVisibleLoads || loading.isSettling
       || state.isPageScrolling
     pacer.end(busy: busy)
     // The HUD's figures are state too: the time to gather them is input's.

@@ -100,6 +100,11 @@ public struct BenchResult: Codable, Equatable, Sendable {
   /// The ready-on-display of the app told the scroll ahead (`ToldScroll`,
   /// `emoji-rater bench --told`): its loading with a forecast that is right.
   public var toldReadyOnDisplay: Double? = nil
+  /// The told run's spinners at settle and time spinning: whether what a
+  /// right forecast wins in ready on display is what a person looks at,
+  /// or rows flown past.
+  public var toldSpinnersAtSettle: Double? = nil
+  public var toldTimeSpinning: Double? = nil
   /// Where the loads started in the measured part went (`LoadFates`); nil
   /// in sync, which loads on the main thread, in no slot.
   public var loads: LoadFates? = nil

@@ -55,13 +55,15 @@ public struct BenchRunner {
   /// A prefetch run, then the same trace and seed again with the app told
   /// the scroll ahead (`ToldScroll`: the first run's displays, each load
   /// planned to take what a sure prefetch is given, nine in ten): the
-  /// first run's figures, with the second's ready on display as
-  /// `toldReadyOnDisplay`.
+  /// first run's figures, with the second's ready on display, spinners at
+  /// settle and time spinning as `toldReadyOnDisplay` and the like.
   public func runTold(trace: ScrollTrace, size: Size, pool: Int?) throws -> BenchResult {
     var (result, displays) = try measure(mode: .prefetch, trace: trace, size: size, pool: pool, told: nil)
     let told = ToldScroll(displays: displays, lead: LoadDeadlines.Leads(latency: configuration.latency).sure)
-    result.toldReadyOnDisplay =
-      try measure(mode: .prefetch, trace: trace, size: size, pool: pool, told: told).result.readyOnDisplay
+    let toldResult = try measure(mode: .prefetch, trace: trace, size: size, pool: pool, told: told).result
+    result.toldReadyOnDisplay = toldResult.readyOnDisplay
+    result.toldSpinnersAtSettle = toldResult.spinnersAtSettle
+    result.toldTimeSpinning = toldResult.timeSpinning
     return result
   }
 

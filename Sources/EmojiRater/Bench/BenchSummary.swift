@@ -18,11 +18,13 @@ public struct BenchSummary: Equatable, Sendable {
   public var told: Spread?
   public var spinnersAtSettle: Spread?
   public var oracleSpinnersAtSettle: Spread?
+  public var toldSpinnersAtSettle: Spread?
   public var fullScreenMilliseconds: Spread?
   public var oracleFullScreenMilliseconds: Spread?
   /// The share of the time on screen cells spun (`SettleMetrics.timeSpinning`).
   public var timeSpinning: Spread?
   public var oracleTimeSpinning: Spread?
+  public var toldTimeSpinning: Spread?
   /// Loads started a second, and each fate's share of them
   /// (`LoadFates.shares`); nil in sync.
   public var loadsPerSecond: Spread?
@@ -66,12 +68,14 @@ public struct BenchSummary: Equatable, Sendable {
         told: Spread(runs.map(\.toldReadyOnDisplay)),
         spinnersAtSettle: Spread(runs.map(\.spinnersAtSettle)),
         oracleSpinnersAtSettle: Spread(runs.map(\.oracleSpinnersAtSettle)),
+        toldSpinnersAtSettle: Spread(runs.map(\.toldSpinnersAtSettle)),
         fullScreenMilliseconds: Spread(
           runs.filter { $0.stops != nil }.map(\.fullScreenMilliseconds), missing: .infinity),
         oracleFullScreenMilliseconds: Spread(
           runs.filter { $0.stops != nil }.map(\.oracleFullScreenMilliseconds), missing: .infinity),
         timeSpinning: Spread(runs.map(\.timeSpinning)),
         oracleTimeSpinning: Spread(runs.map(\.oracleTimeSpinning)),
+        toldTimeSpinning: Spread(runs.map(\.toldTimeSpinning)),
         loadsPerSecond: Spread(runs.map(\.loadsStartedPerSecond)),
         loadFates: fateSpreads(runs.compactMap(\.loads)))
     }
@@ -110,10 +114,8 @@ public struct BenchSummary: Equatable, Sendable {
     let header =
       [
         "size", "trace", "pool", "mode", "ready", "oracle", "ready/oracle", "blind oracle", "ready/blind",
-      ] + (told ? ["told", "ready/told"] : []) + [
-        "spinners at settle", "oracle's",
-        "whole after ms", "oracle's", "time spinning", "oracle's",
-      ]
+      ] + (told ? ["told", "ready/told"] : []) + ["spinners at settle", "oracle's"] + (told ? ["told's"] : [])
+      + ["whole after ms", "oracle's", "time spinning", "oracle's"] + (told ? ["told's"] : [])
     var rows = [header]
     for summary in summaries {
       let oracles: [String] = [
@@ -126,12 +128,17 @@ public struct BenchSummary: Equatable, Sendable {
         told
         ? [summary.told.map(percent) ?? "-", summary.readyOverTold.map { String(format: "%.2f", $0) } ?? "-"]
         : []
-      let stops: [String] = [
-        summary.spinnersAtSettle.map(percent) ?? "-", summary.oracleSpinnersAtSettle.map(percent) ?? "-",
+      let spinners =
+        [summary.spinnersAtSettle.map(percent) ?? "-", summary.oracleSpinnersAtSettle.map(percent) ?? "-"]
+        + (told ? [summary.toldSpinnersAtSettle.map(percent) ?? "-"] : [])
+      let whole = [
         summary.fullScreenMilliseconds.map(milliseconds) ?? "-",
         summary.oracleFullScreenMilliseconds.map(milliseconds) ?? "-",
-        summary.timeSpinning.map(percent) ?? "-", summary.oracleTimeSpinning.map(percent) ?? "-",
       ]
+      let spinning =
+        [summary.timeSpinning.map(percent) ?? "-", summary.oracleTimeSpinning.map(percent) ?? "-"]
+        + (told ? [summary.toldTimeSpinning.map(percent) ?? "-"] : [])
+      let stops = spinners + whole + spinning
       let run = [summary.size, summary.trace, String(summary.pool), summary.mode, percent(summary.ready)]
       rows.append(run + oracles + toldColumns + stops)
     }
@@ -151,7 +158,8 @@ public struct BenchSummary: Equatable, Sendable {
         ? [
           "told: the app run again on the same seed, its loads ranked by when the run before showed each",
           "cell rather than by its own forecast of the scroll: what its loading does when the forecast is",
-          "right (planned as the blind oracle plans, with what nine loads in ten take).",
+          "right (planned as the blind oracle plans, with what nine loads in ten take). told's: its",
+          "spinners at settle and time spinning.",
         ] : []) + renderLoads(summaries)).joined(separator: "\n")
   }
 

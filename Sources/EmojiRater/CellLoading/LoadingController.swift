@@ -82,6 +82,10 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
         connections: configuration.maxConcurrent, scheduler: scheduler),
       configuration: configuration)
     loader.onChange = { [unowned self] id in arrived(id) }
+    loader.onIdleSlot = { [unowned self] in
+      // Nothing to load at rest: a frame lets the window reach behind the screen too.
+      if mode == .prefetch, prefetching.planner.awaitsIdlePool { onWantsUpdate?() }
+    }
     loader.onSubmit = { [unowned self] id, rank in
       observer?.loadStarted(item: id, at: clock.now(), reading: reading(ofLoad: id, rank: rank))
     }
@@ -114,7 +118,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     defer { updateTime = nil }
     let latencyDue = prefetching.isDueToFollow(
       timedLoads: loader.timedLoads, enoughLanded: loader.latencyIsMeasured)
-    let plan = prefetching.update(visibleRows: visibleRows, in: layout, at: now, selectedRow: selectedRow)
+    let plan = prefetching.update(
+      visibleRows: visibleRows, in: layout, at: now, selectedRow: selectedRow,
+      poolIdle: mode == .prefetch && loader.hasIdleSlot)
     settleCarriedOver(visibleRows: visibleRows, layout: layout)
     // In prefetch mode, the mode that loads them.
     let jumpsChanged =
@@ -194,11 +200,12 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   }
 
   /// The cache must hold every cell on screen, the prefetch window (up to
-  /// six screens ahead) and the four screens the jump keys lead to, with
-  /// room to spare, or a big terminal would evict cells still on screen, or
-  /// prefetched ones before they show: fourteen screens at least.
+  /// six screens ahead, and at rest as far behind: `fillsBehind`) and the
+  /// four screens the jump keys lead to, with room to spare, or a big
+  /// terminal would evict cells still on screen, or prefetched ones before
+  /// they show: eighteen screens at least.
   static func cacheFloor(rows: Int, layout: GridLayout) -> Int {
-    14 * rows * layout.columns
+    18 * rows * layout.columns
   }
 
   /// `sync` mode's frame: loads the first visible cell that has no data, on
@@ -222,9 +229,20 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// How many cells on screen are waiting for their data (spinners).
   public var visibleLoadCount: Int { cells.waitingCount }
 
-  /// Whether the planner still sees the scroll moving: frames must go on
-  /// until it settles, so the window can centre again.
-  public var isScrolling: Bool { prefetching.planner.direction != .none }
+  /// Whether frames must go on for the planner: while it sees the scroll
+  /// moving, so the window can centre again once it settles; and, in
+  /// prefetch mode, until it has seen the view at rest, when the window
+  /// reaches past the next stop. A new list whose screen is all loaded (a
+  /// search's matches, Esc back to the catalog, the first screen) asks for
+  /// no frame of its own: its window stayed two rows deep until a key.
+  public var isSettling: Bool {
+    prefetching.planner.direction != .none || (mode == .prefetch && !prefetching.planner.isResting)
+  }
+
+  /// Called when the planner wants a frame though nothing on screen
+  /// changed: the pool ran out of work at rest (`Loader.onIdleSlot`,
+  /// `PrefetchPlanner.fillsBehind`).
+  public var onWantsUpdate: (() -> Void)?
 
   /// Starts the counts afresh; loads under way carry on.
   public func resetStatistics() {

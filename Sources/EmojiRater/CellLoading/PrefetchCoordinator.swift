@@ -69,11 +69,13 @@ struct PrefetchCoordinator {
   }
 
   /// Moves the planner's view to `visibleRows` at `time`, and reads the
-  /// scroll's forecast from there.
+  /// scroll's forecast from there. `poolIdle`: whether the loader has a
+  /// slot nothing asked for takes (`PrefetchPlanner.fillsBehind`).
   mutating func update(
-    visibleRows: Range<Int>, in layout: GridLayout, at time: UInt64, selectedRow: Int?
+    visibleRows: Range<Int>, in layout: GridLayout, at time: UInt64, selectedRow: Int?, poolIdle: Bool
   ) -> PrefetchPlanner.Plan {
-    let plan = planner.update(visibleRows: visibleRows, in: layout, at: time, selectedRow: selectedRow)
+    let plan = planner.update(
+      visibleRows: visibleRows, in: layout, at: time, selectedRow: selectedRow, poolIdle: poolIdle)
     forecast = planner.forecast(at: time)
     return plan
   }
