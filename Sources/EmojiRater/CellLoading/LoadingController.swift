@@ -233,8 +233,9 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// moving, so the window can centre again once it settles; and, in
   /// prefetch mode, until it has seen the view at rest, when the window
   /// reaches past the next stop. A new list whose screen is all loaded (a
-  /// search's matches, Esc back to the catalog, the first screen) asks for
-  /// no frame of its own: its window stayed two rows deep until a key.
+  /// search's matches, Esc back to the catalog, a first screen primed)
+  /// asks for no frame of its own: its window stayed two rows deep until
+  /// a key.
   public var isSettling: Bool {
     prefetching.planner.direction != .none || (mode == .prefetch && !prefetching.planner.isResting)
   }
