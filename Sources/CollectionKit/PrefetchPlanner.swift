@@ -179,7 +179,7 @@ public struct PrefetchPlanner: Sendable {
         // At rest the pool is free: past the next stop's screen, the way
         // the scroll last went, where the person will look next; and once
         // that leaves slots idle, as far the other way (`fillsBehind`).
-        guard plansForStops && isResting else { return (minimumRows, minimumRows) }
+        guard restsForStops else { return (minimumRows, minimumRows) }
         let pastNextStop = max(min(nextBurst.upperBound + screenRows, deepest), minimumRows)
         return (pastNextStop, fillsBehind ? pastNextStop : minimumRows)
       }
@@ -253,9 +253,10 @@ public struct PrefetchPlanner: Sendable {
 
   /// Whether an idle pool would have the window reach behind the screen
   /// at the next update: the view rests, and it does not yet.
-  public var awaitsIdlePool: Bool {
-    plansForStops && isResting && direction == .none && !fillsBehind
-  }
+  public var awaitsIdlePool: Bool { restsForStops && direction == .none && !fillsBehind }
+  /// Whether the window of a still view plans for the next stop: it has
+  /// rested for `restAfter`.
+  private var restsForStops: Bool { plansForStops && isResting }
   /// Where a resumed scroll likely goes: the way the bursts within
   /// `cycleMemory` went on balance, or the last movement's if they even
   /// out (down before any: a list is read from its top).
@@ -467,7 +468,7 @@ public struct PrefetchPlanner: Sendable {
     track(topRow: visibleRows.lowerBound, selectedRow: selectedRow, columns: layout.columns, at: time)
     slack = selectionLeads ? Self.rows(from: selectedRow, toEdgeOf: visibleRows, going: direction) : 0
     noteStillness(at: time)
-    fillsBehind = plansForStops && isResting && direction == .none && (fillsBehind || poolIdle)
+    fillsBehind = restsForStops && direction == .none && (fillsBehind || poolIdle)
     let (aheadRows, behindRows) = reach
     let leading = direction == .none ? likelyDirection : direction
     let (downRows, upRows) = leading == .up ? (behindRows, aheadRows) : (aheadRows, behindRows)

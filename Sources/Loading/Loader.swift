@@ -503,7 +503,8 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     // A slot is free: the most urgent waiting request takes it, or, with
     // none waiting, it is idle once the news of this load is out.
     if !requested.isEmpty || !refreshes.isEmpty { scheduleSubmission() }
-    defer { if requested.isEmpty, refreshes.isEmpty, hasIdleSlot { onIdleSlot?() } }
+    // (With requests waiting, the submission just scheduled tells instead.)
+    defer { if requested.isEmpty, hasIdleSlot { onIdleSlot?() } }
     switch outcome {
     case .loaded(let value):
       tally.completed += 1
