@@ -54,11 +54,16 @@ deps-test:
 # The end-to-end tests in a process of their own: each waits on a real
 # binary with its thread blocked, and beside the in-process suites on two
 # cores they held Swift's concurrency pool (a thread a core) until those
-# went past their time limits.
+# went past their time limits. The benchmark's after them, alone: its
+# outside observer dates each frame by when its output is read, and
+# beside a dozen terminal emulators on two cores the reading thread came
+# late and read two frames as one (sync: 21 frames dropped by the app's
+# count, 18 seen from outside).
 test: deps-test lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip EndToEndTests
-	$(SWIFT) test --filter EndToEndTests
+	$(SWIFT) test --filter EndToEndTests --skip BenchEndToEndTests
+	$(SWIFT) test --filter BenchEndToEndTests
 
 # The man page: swift-argument-parser's generate-manual plugin writes it
 # from the command line's own description (it builds the release binary

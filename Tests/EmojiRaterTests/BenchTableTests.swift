@@ -171,6 +171,24 @@ import Testing
     #expect(!untold.contains("told's"), "\(untold)")
   }
 
+  @Test func thePoolsCeilingStandsBesideTheOracles() throws {
+    var runs: [BenchResult] = []
+    for (seed, ceiling) in [(7, 0.3), (8, 0.25), (9, 0.35)] {
+      var run = Self.run(mode: "prefetch", seed: UInt64(seed), ready: 0.2, spinners: 0.6, whole: nil)
+      run.ceilingReadyOnDisplay = ceiling
+      runs.append(run)
+    }
+    let summaries = BenchSummary.summaries(of: runs)
+    #expect(summaries.first?.ceiling?.median == 0.3)
+    let table = BenchSummary.render(summaries)
+    let lines = table.split(separator: "\n")
+    let header = try #require(lines.first { $0.hasPrefix("size") })
+    #expect(header.contains("ceiling"), "\(header)")
+    let row = try #require(lines.first { $0.hasPrefix("200x60") })
+    #expect(row.contains("30% [25–35]"), "\(table)")
+    #expect(table.contains("ceiling: the most any prefetcher"), "\(table)")
+  }
+
   @Test func whereTheLoadsWentHasAMedianForEachFate() throws {
     var runs: [BenchResult] = []
     for (seed, inTime) in [(7, 2), (8, 6), (9, 4)] {

@@ -97,6 +97,10 @@ public struct BenchResult: Codable, Equatable, Sendable {
   /// load's latency, only the distribution's (`OraclePrefetcher.blindReadyRate`):
   /// how much of the oracle's lead is knowing which load will be quick.
   public var blindOracleReadyOnDisplay: Double? = nil
+  /// The most any prefetcher could have had ready that, like the app,
+  /// cannot see a load's latency before it lands (`ThroughputCeiling`):
+  /// the oracle's lead above it is out of every such prefetcher's reach.
+  public var ceilingReadyOnDisplay: Double? = nil
   /// The ready-on-display of the app told the scroll ahead (`ToldScroll`,
   /// `emoji-rater bench --told`): its loading with a forecast that is right.
   public var toldReadyOnDisplay: Double? = nil

@@ -211,6 +211,16 @@ public struct BenchRunner {
       ? OraclePrefetcher.blindReadyRate(
         displays: displays, latency: latency, distribution: configuration.latency,
         pool: loading.loader.maxConcurrent, measuredFrom: scoredFrom, initiallyLoaded: primed) : nil
+    // From the log's first moment, when the oracle's loads may start too;
+    // a server's latency is its own, not the one configured.
+    let ceilingLoads =
+      knowsLatencies
+      ? ThroughputCeiling.expectedLoads(
+        pool: loading.loader.maxConcurrent, seconds: scoredTo / 1000, latency: configuration.latency) : nil
+    let ceiling = ceilingLoads.flatMap { loads in
+      ThroughputCeiling.readyRate(
+        displays: displays, measuredFrom: scoredFrom, loads: loads, initiallyLoaded: primed)
+    }
     let unruledOracle =
       knowsLatencies
       ? OraclePrefetcher.readyRate(
@@ -259,7 +269,7 @@ public struct BenchRunner {
       fullScreenMilliseconds: settle?.fullScreenMilliseconds,
       oracleFullScreenMilliseconds: oracleSettle?.fullScreenMilliseconds,
       timeSpinning: timeSpinning, oracleTimeSpinning: oracleTimeSpinning,
-      blindOracleReadyOnDisplay: blindOracle,
+      blindOracleReadyOnDisplay: blindOracle, ceilingReadyOnDisplay: ceiling,
       loads: mode == .sync
         ? nil
         : LoadFates(log: log.loads, displays: displays, from: scoredFrom, to: scoredTo))

@@ -14,6 +14,9 @@ public struct BenchSummary: Equatable, Sendable {
   public var oracle: Spread?
   /// The oracle that knows the trace but not each load's latency.
   public var blindOracle: Spread?
+  /// The most a prefetcher blind to each load's latency could have had
+  /// ready, from the pool's throughput (`ThroughputCeiling`).
+  public var ceiling: Spread?
   /// The app told the scroll ahead (`ToldScroll`); nil without `--told`.
   public var told: Spread?
   public var spinnersAtSettle: Spread?
@@ -65,6 +68,7 @@ public struct BenchSummary: Equatable, Sendable {
         seeds: runs.count, ready: Spread(runs.map(\.readyOnDisplay))!,
         oracle: Spread(runs.map(\.oracleReadyOnDisplay)),
         blindOracle: Spread(runs.map(\.blindOracleReadyOnDisplay)),
+        ceiling: Spread(runs.map(\.ceilingReadyOnDisplay)),
         told: Spread(runs.map(\.toldReadyOnDisplay)),
         spinnersAtSettle: Spread(runs.map(\.spinnersAtSettle)),
         oracleSpinnersAtSettle: Spread(runs.map(\.oracleSpinnersAtSettle)),
@@ -114,6 +118,7 @@ public struct BenchSummary: Equatable, Sendable {
     let header =
       [
         "size", "trace", "pool", "mode", "ready", "oracle", "ready/oracle", "blind oracle", "ready/blind",
+        "ceiling",
       ] + (told ? ["told", "ready/told"] : []) + ["spinners at settle", "oracle's"] + (told ? ["told's"] : [])
       + ["whole after ms", "oracle's", "time spinning", "oracle's"] + (told ? ["told's"] : [])
     var rows = [header]
@@ -123,6 +128,7 @@ public struct BenchSummary: Equatable, Sendable {
         summary.readyOverOracle.map { String(format: "%.2f", $0) } ?? "-",
         summary.blindOracle.map(percent) ?? "-",
         summary.readyOverBlindOracle.map { String(format: "%.2f", $0) } ?? "-",
+        summary.ceiling.map(percent) ?? "-",
       ]
       let toldColumns: [String] =
         told
@@ -153,6 +159,10 @@ public struct BenchSummary: Equatable, Sendable {
         "but plans every load to take the same time, as the app must (the best of the latency's median,",
         "3 in 4 and 9 in 10). time spinning: the share of the time cells were on screen that they showed",
         "a spinner, the screen being read and the rows flown past weighed by how long each was seen.",
+        "ceiling: the most any prefetcher could have had ready that learns a load's latency only when",
+        "it lands: the loads its pool can finish in the run (pool ÷ mean latency, and a little for the",
+        "spread), each for every display of the items shown most. The oracle's lead above it is out of",
+        "every such prefetcher's reach.",
       ]
       + (told
         ? [
