@@ -83,7 +83,7 @@ import Testing
     let loading = LoadingController(
       catalog: Self.catalog, layout: state.layout, options: options, clock: ManualClock(),
       scheduler: scheduler)
-    loading.show(state.shown)
+    loading.show(state.shown, in: state.layout)
     loading.update(visibleRows: state.viewport.rows, layout: state.layout)
     #expect(await eventually { scheduler.pendingCount == 2 }, "the two shown cells, nothing else")
     scheduler.advance(by: 1)

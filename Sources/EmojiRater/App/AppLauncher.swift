@@ -110,7 +110,7 @@ public enum AppLauncher {
     let clock = SystemClock()
     let loading = LoadingController(
       catalog: catalog, layout: state.layout, options: options.loading, clock: clock, glyphs: glyphs)
-    loading.show(state.shown)
+    loading.show(state.shown, in: state.layout)
     let frames = FrameLoop(
       state: state, loading: loading, screen: screen, clock: clock, framesPerSecond: options.framesPerSecond)
     frames.ratings = ratings

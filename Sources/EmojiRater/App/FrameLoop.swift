@@ -407,7 +407,7 @@ public final class FrameLoop {
     case .persistVote(let change):
       record(change)
     case .showItems(let items):
-      loading.show(items)
+      loading.show(items, in: state.layout)
     case .rankSearch(let pending):
       searchRunner?.rank(pending) { [weak self] results in self?.receive(results) }
     case .fetchRanking(let order):

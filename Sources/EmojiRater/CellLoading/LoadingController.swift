@@ -102,15 +102,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     visibleRows: Range<Int>, layout: GridLayout, selectedRow: Int? = nil,
     jumpScreens: @autoclosure () -> [Range<Int>] = [], searchExit: @autoclosure () -> [Int] = []
   ) {
-    if layout.columns != self.layout.columns {
-      // Rows mean other cells in a new width: the jump screens are worked
-      // out afresh, and the old ones' loads stop.
-      prefetching.reconsiderJumpScreens()
-      if sizesPoolForTheTerminal {
-        loader.maxConcurrent = PoolSizing.pool(columns: layout.columns, latency: latency)
-      }
-    }
-    self.layout = layout
+    adopt(layout)
     self.visibleRows = visibleRows
     sizeCache(rows: visibleRows.count, layout: layout)
     let now = clock.now()
@@ -269,11 +261,32 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     }
   }
 
-  /// The grid now shows `items` (a filter changed): what was on screen is
-  /// gone, so its loads stop; what is cached stays, keyed by catalog item,
-  /// and the next update displays the new screen afresh.
-  public func show(_ items: ShownItems) {
-    guard items != shown else { return }
+  /// Takes `layout` as the grid's. Rows mean other cells in a new width:
+  /// the jump screens are worked out afresh, and the old ones' loads stop.
+  private func adopt(_ layout: GridLayout) {
+    if layout.columns != self.layout.columns {
+      prefetching.reconsiderJumpScreens()
+      if sizesPoolForTheTerminal {
+        loader.maxConcurrent = PoolSizing.pool(columns: layout.columns, latency: latency)
+      }
+    }
+    self.layout = layout
+  }
+
+  /// The grid now shows `items`, laid out as `layout` (a filter or a
+  /// search changed): what was on screen is gone, so its loads stop; what
+  /// is cached stays, keyed by catalog item, and the next update displays
+  /// the new screen afresh. The layout comes with the items: a position
+  /// named before the next frame (`y` on a cell, in the keys that changed
+  /// the list) is read in the list it belongs to. Kept until that frame,
+  /// the old layout turned the new list's positions into the old one's
+  /// (a filter's sections keep fewer items each): past the end of the
+  /// new list, and the app stopped (`InputFuzzEndToEndTests`, seed 3).
+  public func show(_ items: ShownItems, in layout: GridLayout) {
+    guard items != shown else {
+      adopt(layout)
+      return
+    }
     if let observer {
       let now = currentTime()
       for position in prefetching.planner.visible {
@@ -281,6 +294,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
       }
     }
     shown = items
+    adopt(layout)
     // The ranking's view is of the old items: the default order until the
     // next update. A ranking from outside is by catalog item, and stands.
     prefetching.reset()
