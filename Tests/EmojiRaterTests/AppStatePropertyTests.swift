@@ -194,7 +194,7 @@ import Testing
     }
     // A new list in the grid goes to the loader, the last one being what the grid shows.
     let shownItems = effects.compactMap { effect in
-      if case .showItems(let items) = effect { items } else { nil }
+      if case .showItems(let items, _) = effect { items } else { nil }
     }
     if after.gridGeneration != before.gridGeneration, shownItems.last != after.shown {
       return "the grid shows another list, and the loader was not told it"

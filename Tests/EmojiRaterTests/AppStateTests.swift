@@ -250,7 +250,7 @@ import Testing
     var state = state()
     #expect(state.apply(.vote(.up)).voteChanges == [.init(item: 0, vote: .up, previous: nil)])
     let effects = state.apply(.cycleFilter)
-    #expect(effects == [.showItems(state.shown)])
+    #expect(effects == [.showItems(state.shown, in: state.layout)])
     #expect(state.shown != .all)
   }
 

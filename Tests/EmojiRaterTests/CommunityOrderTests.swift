@@ -33,7 +33,7 @@ import Testing
     #expect(state.message == "asking the server for the community's order")
     // 😁, then the thousandth, then 😀.
     let effects = state.show(CommunityRanking(order: .top, items: [3, 1_000, 0]))
-    #expect(effects == [.showItems(state.shown)])
+    #expect(effects == [.showItems(state.shown, in: state.layout)])
     #expect(state.layout.itemCount == 3)
     #expect(state.shown.catalogItem(0) == 3)
     #expect(state.shown.catalogItem(2) == 0)

@@ -231,9 +231,10 @@ public struct AppState: Sendable {
   public enum Effect: Equatable, Sendable {
     /// A vote changed: the store keeps it, and its cell draws again.
     case persistVote(VoteChange)
-    /// The grid shows another list (a filter, a query's matches): the
-    /// loader hears of it.
-    case showItems(ShownItems)
+    /// The grid shows another list (a filter, a query's matches), laid
+    /// out so: the loader hears of both, as a position means a cell only
+    /// in its own list's layout.
+    case showItems(ShownItems, in: GridLayout)
     /// A query to rank off the main thread (`SearchRunner`): the catalog is
     /// too long to rank inside a frame, or its index is not built yet. The
     /// matches come back through `show(_:)`.
@@ -567,8 +568,8 @@ public struct AppState: Sendable {
     self.shown = shown
     self.sections = sections
     gridGeneration += 1
-    effects.append(.showItems(shown))
     layout = GridLayout(sectionItemCounts: sections.map(\.count), width: screen.size.columns)
+    effects.append(.showItems(shown, in: layout))
     voteOverlay = nil
     selection = item.flatMap(shown.shownItem).map(layout.indexPath(flatIndex:)) ?? layout.lastIndexPath
     viewport = Viewport(height: screen.gridHeight)

@@ -406,8 +406,8 @@ public final class FrameLoop {
     switch effect {
     case .persistVote(let change):
       record(change)
-    case .showItems(let items):
-      loading.show(items, in: state.layout)
+    case .showItems(let items, let layout):
+      loading.show(items, in: layout)
     case .rankSearch(let pending):
       searchRunner?.rank(pending) { [weak self] results in self?.receive(results) }
     case .fetchRanking(let order):
