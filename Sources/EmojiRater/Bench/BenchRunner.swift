@@ -213,14 +213,14 @@ public struct BenchRunner {
         pool: loading.loader.maxConcurrent, measuredFrom: scoredFrom, initiallyLoaded: primed) : nil
     // From the log's first moment, when the oracle's loads may start too;
     // a server's latency is its own, not the one configured.
-    let ceilingLoads =
+    let ceiling =
       knowsLatencies
       ? ThroughputCeiling.expectedLoads(
-        pool: loading.loader.maxConcurrent, seconds: scoredTo / 1000, latency: configuration.latency) : nil
-    let ceiling = ceilingLoads.flatMap { loads in
-      ThroughputCeiling.readyRate(
-        displays: displays, measuredFrom: scoredFrom, loads: loads, initiallyLoaded: primed)
-    }
+        pool: loading.loader.maxConcurrent, seconds: scoredTo / 1000, latency: configuration.latency
+      ).flatMap { loads in
+        ThroughputCeiling.readyRate(
+          displays: displays, measuredFrom: scoredFrom, loads: loads, initiallyLoaded: primed)
+      } : nil
     let unruledOracle =
       knowsLatencies
       ? OraclePrefetcher.readyRate(

@@ -28,8 +28,8 @@ public enum ThroughputCeiling {
   /// a new one would be: cancelling it (the app does, when its cell leaves
   /// the window) finishes no more loads.
   public static func expectedLoads(pool: Int, seconds: Double, latency: LatencyModel) -> Double? {
-    guard pool > 0, seconds > 0 else { return nil }
     let mean = latency.mean / 1000
+    guard pool > 0, seconds > 0, mean > 0 else { return nil }
     let spreadSquared: Double  // the squared coefficient of variation, E[L²]/μ² − 1
     switch latency {
     case .none, .logNormal: return nil
@@ -38,7 +38,6 @@ public enum ThroughputCeiling {
       let width = (range.upperBound - range.lowerBound) / 1000
       spreadSquared = width * width / 12 / (mean * mean)
     }
-    guard mean > 0 else { return nil }
     return Double(pool) * (seconds / mean + spreadSquared)
   }
 

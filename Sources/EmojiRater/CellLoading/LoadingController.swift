@@ -283,10 +283,8 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// (a filter's sections keep fewer items each): past the end of the
   /// new list, and the app stopped (`InputFuzzEndToEndTests`, seed 3).
   public func show(_ items: ShownItems, in layout: GridLayout) {
-    guard items != shown else {
-      adopt(layout)
-      return
-    }
+    adopt(layout)
+    guard items != shown else { return }
     if let observer {
       let now = currentTime()
       for position in prefetching.planner.visible {
@@ -294,7 +292,6 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
       }
     }
     shown = items
-    adopt(layout)
     // The ranking's view is of the old items: the default order until the
     // next update. A ranking from outside is by catalog item, and stands.
     prefetching.reset()
