@@ -48,10 +48,11 @@ import Testing
       if sent.count > 40 { sent.removeFirst() }
       usleep(UInt32.random(in: 500...4_000, using: &random))
     }
-    let recent = sent.joined(separator: "\n") + "\n" + app.diagnosis
+    let recent = sent.joined(separator: "\n")
     try #require(
       app.isRunning,
-      "seed \(seed): the app died (status \(app.waitForExit(timeout: 1) ?? -1)) after:\n\(recent)")
+      "seed \(seed): the app died (status \(app.waitForExit(timeout: 1) ?? -1)) after:\n\(recent)\n\(app.diagnosis)"
+    )
 
     // Back to a normal size; a stray paste start is given up after a second
     // of silence; Esc closes the help, an overlay, the search, one by one.
@@ -67,7 +68,10 @@ import Testing
     }
     app.send("q")
     let status = app.waitForExit(timeout: 30)
-    #expect(status == 0, "seed \(seed): q gave \(status.map(String.init) ?? "no exit") after:\n\(recent)")
+    // The app's state as q found it: a crash's backtrace, or what it waits on and its last output.
+    #expect(
+      status == 0,
+      "seed \(seed): q gave \(status.map(String.init) ?? "no exit") after:\n\(recent)\n\(app.diagnosis)")
     #expect(app.isCooked, "seed \(seed): the terminal was left raw")
     // The last things written undo the set-up: off the alternate screen, no bracketed paste.
     let tail = String(decoding: app.written.suffix(4_096), as: UTF8.self)
