@@ -68,7 +68,7 @@ import Testing
     }
     app.send("q")
     let status = app.waitForExit(timeout: 30)
-    // The app's state as q found it: a crash's backtrace, or what it waits on and its last output.
+    // The app as q left it: a crash's backtrace, or what it waits on and its last output.
     #expect(
       status == 0,
       "seed \(seed): q gave \(status.map(String.init) ?? "no exit") after:\n\(recent)\n\(app.diagnosis)")
