@@ -358,15 +358,17 @@ import Testing
     #expect(above.allSatisfy { controller.loader.cachedValue(for: $0) == nil }, "two rows above only")
     controller.update(visibleRows: screen, layout: layout)
     await afterTheFrame()
-    // Named if the count is off: which rows' loads went (a run under load once had one more).
-    let loadingRows = (0..<60).filter { row in
-      layout.flatRange(ofRows: row..<(row + 1)).contains { item in
-        if case .loading = controller.loader.state(of: item) { return true } else { return false }
+    // Named if the count is off, and only then: which rows' loads went (a run under load once had one more).
+    func rowsWithALoad() -> [Int] {
+      (0..<60).filter { row in
+        layout.flatRange(ofRows: row..<(row + 1)).contains { item in
+          if case .loading = controller.loader.state(of: item) { return true } else { return false }
+        }
       }
     }
     #expect(
       controller.loader.counters.queued + controller.loader.counters.inFlight
-        == pastTheNextStop.count + above.count, "rows with a load: \(loadingRows)")
+        == pastTheNextStop.count + above.count, "rows with a load: \(rowsWithALoad())")
     guard case .loading = controller.loader.state(of: above.lowerBound) else {
       Issue.record("the first cell four rows above should be loading")
       return
