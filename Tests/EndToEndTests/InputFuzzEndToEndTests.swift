@@ -74,7 +74,7 @@ import Testing
       "seed \(seed): q gave \(status.map(String.init) ?? "no exit") after:\n\(recent)\n\(app.diagnosis)")
     #expect(app.isCooked, "seed \(seed): the terminal was left raw")
     // The last things written undo the set-up: off the alternate screen, no bracketed paste.
-    let tail = String(decoding: app.written.suffix(4_096), as: UTF8.self)
+    let tail = String(decoding: app.finalOutput().suffix(4_096), as: UTF8.self)
     let last = String(tail.suffix(200)).debugDescription
     #expect(tail.contains("\u{1B}[?1049l"), "seed \(seed): the alternate screen was left on: \(last)")
     #expect(tail.contains("\u{1B}[?2004l"), "seed \(seed): bracketed paste was left on: \(last)")

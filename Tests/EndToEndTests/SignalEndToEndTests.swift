@@ -19,7 +19,7 @@ import Testing
 
   static func expectRestored(_ app: PtyProcess, _ what: String) {
     #expect(app.isCooked, "\(what): the terminal was left raw")
-    let tail = String(decoding: app.written.suffix(2_048), as: UTF8.self)
+    let tail = String(decoding: app.finalOutput().suffix(2_048), as: UTF8.self)
     #expect(tail.contains("\u{1B}[?1049l"), "\(what): the alternate screen was left on")
     #expect(tail.contains("\u{1B}[?2004l"), "\(what): bracketed paste was left on")
   }

@@ -134,6 +134,24 @@ public final class PtyProcess {
   /// Everything the program has written so far.
   public var written: [UInt8] { output.bytes }
 
+  /// Everything the program wrote, once it has ended: the reading thread
+  /// may still be behind (on a loaded machine the last frame and the
+  /// terminal's restoring came after the exit was seen), so this waits up
+  /// to `timeout` seconds for the terminal to hold nothing unread and the
+  /// output to stop growing.
+  public func finalOutput(timeout: Double = 5) -> [UInt8] {
+    let deadline = Date().addingTimeInterval(timeout)
+    var seen = -1
+    while Date() < deadline {
+      var pending: Int32 = 0
+      let count = written.count
+      if ioctl(master, UInt(FIONREAD), &pending) == 0, pending == 0, count == seen { break }
+      seen = count
+      usleep(20_000)
+    }
+    return written
+  }
+
   /// Whether the program is still running (reaping it if it has ended).
   public var isRunning: Bool {
     if exitStatus != nil { return false }
@@ -188,6 +206,7 @@ public final class PtyProcess {
       isRunning
       ? "running, \((try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? "?"), waiting in "
         + ((try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8)) ?? "?")
+        + ", \(unreadInput) bytes of input unread"
       : "ended with \(waitForExit(timeout: 0) ?? -1)"
     let tail = String(decoding: written.suffix(1_000), as: UTF8.self)
     let reports = crashReports.flatMap { folder in
