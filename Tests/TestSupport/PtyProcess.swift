@@ -120,9 +120,12 @@ public final class PtyProcess {
   public func send(_ text: String) { send(Array(text.utf8)) }
 
   /// Bytes sent that the program has not read yet.
-  public var unreadInput: Int {
+  public var unreadInput: Int { Self.unread(on: slave) }
+
+  /// Bytes waiting to be read on `descriptor` (0 if it cannot say).
+  private static func unread(on descriptor: Int32) -> Int {
     var count: Int32 = 0
-    return ioctl(slave, UInt(FIONREAD), &count) == 0 ? Int(count) : 0
+    return ioctl(descriptor, UInt(FIONREAD), &count) == 0 ? Int(count) : 0
   }
 
   /// Changes the terminal's size; the kernel tells the program (SIGWINCH).
@@ -143,9 +146,8 @@ public final class PtyProcess {
     let deadline = Date().addingTimeInterval(timeout)
     var seen = -1
     while Date() < deadline {
-      var pending: Int32 = 0
-      let count = written.count
-      if ioctl(master, UInt(FIONREAD), &pending) == 0, pending == 0, count == seen { break }
+      let count = output.count
+      if Self.unread(on: master) == 0, count == seen { break }
       seen = count
       usleep(20_000)
     }
@@ -242,4 +244,8 @@ private final class Output: Sendable {
   }
 
   var bytes: [UInt8] { buffer.withLock { $0 } }
+
+  /// How many bytes have come, without a copy of them: a copy held while
+  /// the reading thread appends makes it copy the whole buffer.
+  var count: Int { buffer.withLock { $0.count } }
 }
