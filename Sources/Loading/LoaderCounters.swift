@@ -23,4 +23,9 @@ public struct LoaderCounters: Equatable, Sendable {
   public init() {}
 
   public var cancelled: Int { cancelledBeforeStart + cancelledDuringWait }
+  /// Loads asked for and not yet over, queued or in flight. Read it from
+  /// one copy of the counters: the loads start on the pool's threads, so
+  /// two readings of `counters` can split the same load between queued
+  /// and in flight, and count it twice.
+  public var outstanding: Int { queued + inFlight }
 }
