@@ -209,18 +209,24 @@ public struct PrefetchPlanner: Sendable {
     /// Rows moved, and the same counted down positive, up negative.
     var rows = 0
     var netRows = 0
-    /// Rows moved after its first movement, which has no interval before
-    /// it: its pace is these over the time since.
+    /// When the movement its pace is read from came (its first, or a held
+    /// key's first repeat), which has no interval before it, and the rows
+    /// moved after it: its pace is these over the time since.
+    var paceStart: UInt64 = 0
     var paceRows = 0
     /// Whether it jumped (see `noteJump`).
     var jumped = false
 
-    /// Rows a second after its first movement, once it has gone on for
+    /// Rows a second after `paceStart`, once it has gone on for
     /// `paceSpan`; nil before, and for a jump.
     var pace: Double? {
-      guard !jumped, end >= start + PrefetchPlanner.paceSpan else { return nil }
-      return Double(paceRows) / (Double(end - start) / 1e9)
+      guard !jumped, end >= paceStart + PrefetchPlanner.paceSpan else { return nil }
+      return Double(paceRows) / (Double(end - paceStart) / 1e9)
     }
+
+    /// Whether it was a single step of one row: an arrow key's press,
+    /// which may be the start of a hold.
+    var isOneStep: Bool { rows == 1 }
   }
   /// The burst under way (no rows between bursts).
   private var burst = Burst()
@@ -326,8 +332,13 @@ public struct PrefetchPlanner: Sendable {
       if recentGaps.count > Self.rhythmMemory { recentGaps.removeFirst() }
       stopGap = max(Self.minimumStopGap, 3 * recentGaps.sorted()[recentGaps.count / 2])
     }
-    if burst.rows == 0 {
+    if burst.rows == 0, let press = keyPressRepeating(rows: rows, direction: direction, at: time) {
+      // The press and its repeats are one burst, its pace the repeats'.
+      burst = press
+      burst.paceStart = time
+    } else if burst.rows == 0 {
       burst.start = time
+      burst.paceStart = time
     } else {
       burst.paceRows += rows
     }
@@ -350,6 +361,26 @@ public struct PrefetchPlanner: Sendable {
     lastJump = time
     pastBursts.removeAll()
     burst.jumped = true
+  }
+
+  /// The longest a held key waits after its press before it repeats: a
+  /// quarter to half a second on most desktops, 660 ms by X's default.
+  static let repeatDelay: UInt64 = 700_000_000
+
+  /// The burst just ended, taken back, if it was an arrow key's press and
+  /// this step of one row the same way, within `repeatDelay`, is the
+  /// key's first repeat. A held key's press moves the view a row, then
+  /// the view stands through the key's delay, longer than a stop's gap:
+  /// read apart, every hold was a burst of one row and a pause of a third
+  /// of a second, then the hold: on holds the same way, half the bursts
+  /// and half the pauses the rhythm was read from.
+  private mutating func keyPressRepeating(rows: Int, direction: Direction, at time: UInt64) -> Burst? {
+    guard rows == 1, let press = pastBursts.last, press.isOneStep, burstLengths.last == 1,
+      press.netRows == (direction == .up ? -1 : 1), time >= press.end, time - press.end <= Self.repeatDelay
+    else { return nil }
+    pastBursts.removeLast()
+    burstLengths.removeLast()
+    return press
   }
 
   private mutating func finishBurst() {

@@ -635,6 +635,44 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
       Self.planner(after: Self.flicksWithPauses).recentBurstSpeed(at: 1_840 * ms) == nil, "40 ms flicks")
   }
 
+  /// An arrow key held: its press moves a row, then the key's delay
+  /// (350 ms here), then a row every 33 ms; `repeats` of them.
+  static func hold(at press: UInt64, repeats: Int) -> [(UInt64, Int)] {
+    [(press, 1)] + (0..<UInt64(repeats)).map { (press + 350 + $0 * 33, 1) }
+  }
+
+  /// A held key's press and its repeats are one burst, its pace the
+  /// repeats', and the pause before the press the rhythm's: the key's
+  /// delay is no stop, though it is longer than a stop's gap.
+  @Test func aHeldKeysPressAndItsRepeatsAreOneBurst() throws {
+    // The first hold's last repeat at 1,407 ms; the second's press at 2,450 ms.
+    var planner = Self.planner(after: Self.hold(at: 100, repeats: 30) + Self.hold(at: 2_450, repeats: 20))
+    _ = planner.update(visibleRows: 52..<62, in: Self.list, at: 3_600 * ms)
+    #expect(planner.burstLengths == [31, 21])
+    let pace = try #require(planner.recentBurstSpeed(at: 3_600 * ms))
+    #expect(abs(pace - 1000.0 / 33) < 1e-6, "\(pace)")
+    let outlook = try #require(planner.stopOutlook(at: 3_600 * ms))
+    #expect(abs(outlook.nextPause - 1.043) < 1e-9, "from the first hold's last repeat to the second's press")
+  }
+
+  /// The view seen still through the key's delay (a frame came) changes
+  /// nothing; a second press later than any key's delay, or the other way,
+  /// is a burst of its own.
+  @Test func aPressIsABurstOfItsOwnWhenNoRepeatFollows() {
+    var held = Self.planner()
+    _ = held.update(visibleRows: 0..<10, in: Self.list, at: 0)
+    _ = held.update(visibleRows: 1..<11, in: Self.list, at: 100 * ms)
+    _ = held.update(visibleRows: 1..<11, in: Self.list, at: 300 * ms)
+    #expect(held.burstLengths == [1], "still for a stop's gap: the press ended a burst")
+    _ = held.update(visibleRows: 2..<12, in: Self.list, at: 450 * ms)
+    _ = held.update(visibleRows: 3..<13, in: Self.list, at: 483 * ms)
+    _ = held.update(visibleRows: 3..<13, in: Self.list, at: 2_000 * ms)
+    #expect(held.burstLengths == [3], "the repeats took it back")
+
+    let tapped = Self.planner(after: Self.hold(at: 100, repeats: 30) + [(2_450, 1), (3_250, 1), (3_550, -1)])
+    #expect(tapped.burstLengths == [31, 1, 1], "after a hold, taps 800 ms apart, then one the other way")
+  }
+
   /// Without planning for stops, a planner at rest keeps its old symmetric window.
   @Test func withoutStopsAnIdleWindowIsSymmetric() {
     var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), maximumScreens: 3)
