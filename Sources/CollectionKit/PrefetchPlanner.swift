@@ -332,12 +332,9 @@ public struct PrefetchPlanner: Sendable {
       if recentGaps.count > Self.rhythmMemory { recentGaps.removeFirst() }
       stopGap = max(Self.minimumStopGap, 3 * recentGaps.sorted()[recentGaps.count / 2])
     }
-    if burst.rows == 0, let press = keyPressRepeating(rows: rows, direction: direction, at: time) {
-      // The press and its repeats are one burst, its pace the repeats'.
-      burst = press
-      burst.paceStart = time
-    } else if burst.rows == 0 {
-      burst.start = time
+    if burst.rows == 0 {
+      // A held key's press and its repeats are one burst, its pace the repeats'.
+      burst = keyPressRepeating(rows: rows, direction: direction, at: time) ?? Burst(start: time)
       burst.paceStart = time
     } else {
       burst.paceRows += rows
@@ -375,8 +372,10 @@ public struct PrefetchPlanner: Sendable {
   /// of a second, then the hold: on holds the same way, half the bursts
   /// and half the pauses the rhythm was read from.
   private mutating func keyPressRepeating(rows: Int, direction: Direction, at time: UInt64) -> Burst? {
-    guard rows == 1, let press = pastBursts.last, press.isOneStep, burstLengths.last == 1,
-      press.netRows == (direction == .up ? -1 : 1), time >= press.end, time - press.end <= Self.repeatDelay
+    // The press is the burst that ended at the last movement (`finishBurst`
+    // put it in both lists; a jump since would have been the last).
+    guard rows == 1, let press = pastBursts.last, press.isOneStep, press.end == lastMoveTime,
+      press.netRows == (direction == .up ? -1 : 1), time - press.end <= Self.repeatDelay
     else { return nil }
     pastBursts.removeLast()
     burstLengths.removeLast()
