@@ -259,13 +259,26 @@ public final class TerminalScreen {
   // MARK: Input
 
   /// Everything typed, clicked or resized since the last call.
+  ///
+  /// One ERR from ncurses is not the end of the input. It also answers ERR
+  /// when a key cuts a multibyte character short (a stray byte, then an
+  /// arrow): it drops the broken character and pushes the key back into its
+  /// own queue, which does not make stdin readable. Stopping there would
+  /// hold that key until the next one is typed. The read after such an ERR
+  /// returns the key, so reading ends at two ERRs in a row.
   public func readEvents() -> [InputEvent] {
     var events: [InputEvent] = []
     var pieces: [PasteReader.Piece] = []
+    var lastWasError = false
     while isActive {
       var code: wint_t = 0
       let status = wget_wch(er_stdscr(), &code)
-      if status == ERR { break }
+      if status == ERR {
+        if lastWasError { break }
+        lastWasError = true
+        continue
+      }
+      lastWasError = false
       let piece: PasteReader.Piece
       if status == KEY_CODE_YES {
         switch Int32(code) {

@@ -211,6 +211,21 @@ import Testing
     #expect(try session.waitForExit().status == 0)
   }
 
+  /// A key that cuts a broken character short (a stray UTF-8 lead byte, then
+  /// Down, in one write) moves the selection at once, not when the next key
+  /// comes. Down is sent as a terminal in keypad mode spells it.
+  @Test func aKeyAfterABrokenCharacterIsNotHeldBack() throws {
+    let session = try startApp()
+    let down = Array("\u{1B}OB".utf8)
+    try session.send(bytes: [0xE2] + down)
+    let moved = try session.waitFor(timeout: 3) { position($0) == 16 }
+    #expect(moved.held, "Down waited for the next key: \(moved.screen)")
+    try session.send(bytes: [0xF0, 0x9F] + down)
+    #expect(try session.waitFor(timeout: 3) { position($0) == 31 }.held)
+    try session.press("q")
+    #expect(try session.waitForExit().status == 0)
+  }
+
   /// A paste is text for the search, never a stream of key presses: 5,000
   /// characters full of q, + and v leave a capped query, no vote, a
   /// running app, and q still quits.

@@ -78,6 +78,12 @@ public final class TmuxSession {
     try run(["send-keys", "-t", "test", "-l", text])
   }
 
+  /// Sends bytes exactly as given, in one write to the app (`send-keys -H`):
+  /// for input no key or text spells, such as a byte that is not UTF-8.
+  public func send(bytes: [UInt8]) throws {
+    try run(["send-keys", "-t", "test", "-H"] + bytes.map { String($0, radix: 16) })
+  }
+
   /// Pastes text as a terminal does: bracketed (`ESC [200~ … ESC [201~`)
   /// when the app has asked for it.
   public func paste(_ text: String) throws {
