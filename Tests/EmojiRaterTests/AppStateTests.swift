@@ -61,7 +61,8 @@ import Testing
 
   /// The screens a search is left for are known before the keys: while
   /// typing, where the search began (Esc) and the best match among its
-  /// neighbours (Enter, then Esc); browsing the matches, the chosen one's.
+  /// neighbours (Enter, then Esc); browsing the matches, the chosen one's;
+  /// and after them the next match's, which `n` then Esc shows.
   @Test func theScreensASearchIsLeftForAreKnownBeforeTheKeys() {
     /// The catalog items on screen after `commands`.
     func pressed(_ commands: [Command], from state: AppState) -> [Int] {
@@ -78,14 +79,22 @@ import Testing
     #expect(state.searchExitScreens.isEmpty, "no matches yet")
     for letter in "heart" { state.apply(.searchInput(letter)) }
     let best = pressed([.confirmSearch, .closeOverlay], from: state)
+    let second = pressed([.confirmSearch, .nextMatch(forward: true), .closeOverlay], from: state)
     #expect(best != origin)
     #expect(pressed([.closeOverlay], from: state) == origin)
-    #expect(state.searchExitScreens == origin + best, "typing: back, or on to the best match")
+    #expect(
+      state.searchExitScreens == origin + best + second, "typing: back, on to the best match, or the next")
     state.apply(.confirmSearch)
-    state.apply(.nextMatch(forward: true))
-    state.apply(.nextMatch(forward: true))
-    #expect(state.searchExitScreens.contains(state.selectedItem!))
-    #expect(state.searchExitScreens == pressed([.closeOverlay], from: state), "browsing: the chosen match")
+    // On to a match whose next one is elsewhere in the catalog.
+    let stepOn: [Command] = [.nextMatch(forward: true), .closeOverlay]
+    for _ in 0..<100 where pressed(stepOn, from: state) == pressed([.closeOverlay], from: state) {
+      state.apply(.nextMatch(forward: true))
+    }
+    let chosen = pressed([.closeOverlay], from: state)
+    let next = pressed([.nextMatch(forward: true), .closeOverlay], from: state)
+    #expect(next != chosen)
+    #expect(chosen.contains(state.selectedItem!))
+    #expect(state.searchExitScreens == chosen + next, "browsing: the chosen match, then the next")
   }
 
   @Test func endAndHomeGoToTheLastAndFirstEmoji() {

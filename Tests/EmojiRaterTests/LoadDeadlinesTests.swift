@@ -210,4 +210,21 @@ import Testing
     moving.isStill = false
     #expect(urgency(moving, row: 55) == .infinity)
   }
+
+  /// The screens a search is left for (catalog items past the grid's
+  /// thousand): after the window's first screen, in the order named (the
+  /// screen Esc shows now first, the next match's last). A cell there that
+  /// is also in the grid, where the view ranks it never (row 38 comes too
+  /// soon), is asked for with its screen.
+  @Test func theScreensASearchIsLeftForGoInTheOrderNamed() {
+    var search = deadlines
+    let soon = search.layout.flatIndex(of: search.layout.indexPath(row: 38, column: 0)!)
+    #expect(urgency(search, row: 38) == .infinity)
+    search.searchExit = [5_000: 0, 5_001: 1, soon: 2]
+    #expect(search.urgency(of: 5_000) == 20, "as far as a screen away")
+    #expect(search.urgency(of: 5_000) < search.urgency(of: 5_001))
+    #expect(search.urgency(of: 5_001) < search.urgency(of: soon))
+    #expect(search.urgency(of: soon) < 21, "before the window's second screen")
+    #expect(search.urgency(of: 6_000) == .infinity, "neither shown nor where Esc leads")
+  }
 }

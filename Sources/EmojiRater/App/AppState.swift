@@ -708,19 +708,28 @@ public struct AppState: Sendable {
     return screens
   }
 
-  /// The catalog items on the screens a search with matches is left for:
-  /// the one Esc shows now (where the search began, while typing), and the
-  /// chosen match among its neighbours (what Esc shows once Enter has
-  /// ended the typing). Known before the keys, so a prefetcher can load
-  /// them; none without a search.
+  /// The catalog items on the screens a search with matches is left for,
+  /// likeliest first: the one Esc shows now (where the search began, while
+  /// typing), the chosen match among its neighbours (what Esc shows once
+  /// Enter has ended the typing), and the next match's (a person browsing
+  /// the matches steps on with `n`, then leaves). Known before the keys,
+  /// so a prefetcher can load them; none without a search.
+  static let matchesAhead = 1
+
   public var searchExitScreens: [Int] {
     guard let search, search.answered != nil, !screen.isTooSmall else { return [] }
-    var browsed = search
-    browsed.isEditing = false
-    let exits = search.isEditing ? [search, browsed] : [search]
+    var browsing = self
+    browsing.search?.isEditing = false
+    var leaving = search.isEditing ? [self, browsing] : [self]
+    var stepped = browsing
+    for _ in 0..<Self.matchesAhead {
+      stepped.apply(.nextMatch(forward: true))
+      guard stepped.selection != browsing.selection else { break }  // Round the end.
+      leaving.append(stepped)
+    }
     var items: [Int] = []
-    for exit in exits {
-      var left = self
+    for var left in leaving {
+      guard let exit = left.search else { continue }
       left.endSearch(exit)
       let rows = left.viewport.rows.clamped(to: 0..<left.layout.rowCount)
       items += left.layout.flatRange(ofRows: rows).map(left.shown.catalogItem)

@@ -25,7 +25,7 @@ struct PrefetchCoordinator {
   /// The catalog items of the screens a search would be left for
   /// (`AppState.searchExitScreens`), as asked and as a set for the ranking.
   private var searchExitAsked: [Int] = []
-  private(set) var searchExit: Set<Int> = []
+  private(set) var searchExit: [Int: Int] = [:]
 
   init(options: LoadingOptions) {
     leads = LoadDeadlines.Leads(latency: options.latency)
@@ -101,7 +101,10 @@ struct PrefetchCoordinator {
     guard screens != jumpScreens || searchExit != searchExitAsked else { return false }
     jumpScreens = screens
     searchExitAsked = searchExit
-    self.searchExit = Set(searchExit)
+    self.searchExit = [:]
+    for (place, item) in searchExit.enumerated() where self.searchExit[item] == nil {
+      self.searchExit[item] = place
+    }
     return true
   }
 
@@ -110,7 +113,7 @@ struct PrefetchCoordinator {
   /// stop nor a search's exit, nor in the window, stop loading.
   mutating func jumpScreenChange(layout: GridLayout, shown: ShownItems, screenRows: Int) -> JumpScreenChange {
     let items = Set((jumpScreens ?? []).flatMap { layout.flatRange(ofRows: $0) }.map(shown.catalogItem))
-      .union(searchExit)
+      .union(searchExit.keys)
     defer { jumpItems = items }
     return JumpScreenChange(
       gone: jumpItems.subtracting(items), new: items.subtracting(jumpItems), window: planner.wanted,
@@ -130,7 +133,7 @@ struct PrefetchCoordinator {
     jumpScreens = nil
     jumpItems = []
     searchExitAsked = []
-    searchExit = []
+    searchExit = [:]
   }
 
   /// The loader's new ranking for the view at `time`, or nil while the
