@@ -101,6 +101,8 @@ public final class FrameLoop {
   private let memo = RenderMemo()
   private let frameTimer = DispatchSource.makeTimerSource(queue: .main)
   private var spinnerClock = SpinnerClock()
+  /// The screens a search is left for, kept while the state they come from stands.
+  private var searchExits = SearchExitMemo()
   /// Where the spinners on screen are in their turn.
   private var spinners = SpinnerPhase()
   /// The HUD as last drawn; it is refreshed at most every `hudStep` so that
@@ -245,7 +247,7 @@ public final class FrameLoop {
     loading.update(
       visibleRows: state.screen.isTooSmall ? 0..<0 : state.presentedViewport.rows, layout: state.layout,
       selectedRow: state.selection.map(state.layout.row(of:)), jumpScreens: state.jumpScreens,
-      searchExit: state.searchExitScreens)
+      searchExit: searchExits.items(for: state))
     copyWhenLoaded()
     var mark = clock.now()
     work.input = mark - start
