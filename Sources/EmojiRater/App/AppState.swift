@@ -714,19 +714,16 @@ public struct AppState: Sendable {
   /// Enter has ended the typing), and the next match's (a person browsing
   /// the matches steps on with `n`, then leaves). Known before the keys,
   /// so a prefetcher can load them; none without a search.
-  static let matchesAhead = 1
-
   public var searchExitScreens: [Int] {
     guard let search, search.answered != nil, !screen.isTooSmall else { return [] }
     var browsing = self
     browsing.search?.isEditing = false
     var leaving = search.isEditing ? [self, browsing] : [self]
     var stepped = browsing
-    for _ in 0..<Self.matchesAhead {
-      stepped.apply(.nextMatch(forward: true))
-      guard stepped.selection != browsing.selection else { break }  // Round the end.
-      leaving.append(stepped)
-    }
+    stepped.apply(.nextMatch(forward: true))
+    // One match ahead: three read the same (`docs/benchmark.md`, "What a
+    // search's screens are"), the pool reaching the later ones no sooner.
+    if stepped.selection != browsing.selection { leaving.append(stepped) }
     var items: [Int] = []
     for var left in leaving {
       guard let exit = left.search else { continue }

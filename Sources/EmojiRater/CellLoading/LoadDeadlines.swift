@@ -70,7 +70,9 @@ struct LoadDeadlines: Equatable, Sendable {
   /// Grid rows of the screens the jump keys lead to (`AppState.jumpScreens`).
   var jumpScreens: [Range<Int>] = []
   /// Catalog items of the screens a search is left for
-  /// (`AppState.searchExitScreens`): most are not in the grid of matches.
+  /// (`AppState.searchExitScreens`), each with the place of the first
+  /// screen that names it, likeliest first: most are not in the grid of
+  /// matches.
   var searchExit: [Int: Int] = [:]
   /// Whether the view jumped lately (`PrefetchPlanner.jumpedRecently`),
   /// and whether it is still (`PrefetchPlanner.isStill`).
@@ -111,10 +113,10 @@ struct LoadDeadlines: Equatable, Sendable {
       nearest = min(nearest ?? urgency, urgency)
     }
     // Where Esc leads, the person looking at a search's matches: after the
-    // window's first screen, as a jump key's screen goes. Many of its cells
-    // are matches too (the chosen heart's neighbours are hearts), placed
-    // in the list off screen, where a still view ranks them never: Esc
-    // found the whole screen unasked (`make bench-families`, search-jumps).
+    // window's first screen, as a jump key's screen goes, the likeliest
+    // screen first. Some of its cells are matches too (the chosen heart's
+    // neighbours are hearts), placed in the list off screen, where a still
+    // view ranks them never: they go with their screen.
     let exit = searchExit[id].map { Double(visibleRows.count) + Double($0) / Double($0 + 1) } ?? .infinity
     return min(nearest ?? .infinity, exit)
   }

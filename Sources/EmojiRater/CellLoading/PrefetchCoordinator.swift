@@ -23,7 +23,8 @@ struct PrefetchCoordinator {
   private var jumpScreens: [Range<Int>]?
   private var jumpItems: Set<Int> = []
   /// The catalog items of the screens a search would be left for
-  /// (`AppState.searchExitScreens`), as asked and as a set for the ranking.
+  /// (`AppState.searchExitScreens`), as asked, and each with the place of
+  /// its first screen for the ranking (`LoadDeadlines.searchExit`).
   private var searchExitAsked: [Int] = []
   private(set) var searchExit: [Int: Int] = [:]
 
