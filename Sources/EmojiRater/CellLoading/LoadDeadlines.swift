@@ -112,13 +112,15 @@ struct LoadDeadlines: Equatable, Sendable {
       let urgency = urgency(atPosition: position)
       nearest = min(nearest ?? urgency, urgency)
     }
+    // No search open (nearly every ranking): no lookup per load.
+    guard !searchExit.isEmpty, let place = searchExit[id] else { return nearest ?? .infinity }
     // Where Esc leads, the person looking at a search's matches: after the
     // window's first screen, as a jump key's screen goes, the likeliest
     // screen first. Some of its cells are matches too (the chosen heart's
     // neighbours are hearts), placed in the list off screen, where a still
     // view ranks them never: they go with their screen.
-    let exit = searchExit[id].map { Double(visibleRows.count) + Double($0) / Double($0 + 1) } ?? .infinity
-    return min(nearest ?? .infinity, exit)
+    let exit = Double(visibleRows.count) + Double(place) / Double(place + 1)
+    return min(nearest ?? exit, exit)
   }
 
   private func urgency(atPosition position: Int) -> Double {
