@@ -197,6 +197,9 @@ public struct PrefetchPlanner: Sendable {
   private var deepest: Int { max(maximumRows, maximumScreens * screenRows) }
   /// When the view last moved; unlike `lastMovement`, kept through a stop.
   private var lastMoveTime: UInt64?
+  /// Whether the view has moved since the list was shown: its screen was
+  /// scrolled to, not shown from the list's top.
+  public var hasScrolled: Bool { lastMoveTime != nil }
   /// When the planner was first updated: the start of the first rest.
   private var firstUpdate: UInt64?
   /// The gaps between the last movements, newest last (`stopGap`).

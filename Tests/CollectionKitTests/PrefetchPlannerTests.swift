@@ -33,6 +33,20 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
     #expect(plan.cancelPrefetching.isEmpty)
   }
 
+  /// A list just shown is read from its top; once the view moves, its
+  /// screens are scrolled to, until the list changes.
+  @Test func itKnowsWhetherTheScreenWasScrolledTo() {
+    var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1_000), plansForStops: true)
+    _ = planner.update(visibleRows: 0..<3, in: layout, at: 0)
+    _ = planner.update(visibleRows: 0..<3, in: layout, at: 2_000 * ms)
+    #expect(!planner.hasScrolled)
+    _ = planner.update(visibleRows: 1..<4, in: layout, at: 2_100 * ms)
+    _ = planner.update(visibleRows: 1..<4, in: layout, at: 5_000 * ms)
+    #expect(planner.hasScrolled, "still, but scrolled to")
+    planner.reset()
+    #expect(!planner.hasScrolled)
+  }
+
   @Test func aSteadyScrollDownAcrossASectionBoundary() {
     var planner = PrefetchPlanner(depth: .fixed(rows: 1))
     _ = planner.update(visibleRows: 1..<3, in: layout, at: 0)

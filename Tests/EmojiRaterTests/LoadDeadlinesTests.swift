@@ -136,6 +136,31 @@ import Testing
       !shortPause.canReuseRanking(madeWith: still, after: 1 * ms), "ranked again when the pause runs long")
   }
 
+  /// A still screen scrolled to: when slots are short, its cells go those
+  /// a resumed scroll keeps longest first (a held key's stop: the bottom
+  /// rows, where the selection is), before every prefetch. A list just
+  /// shown is read from its top: its cells rank alike, and go in the order
+  /// asked for.
+  @Test func aScreenScrolledToLoadsTheRowsAScrollKeepsFirst() {
+    var still = deadlines
+    still.forecast = ScrollForecast(speed: 0)
+    still.direction = .none
+    still.isStill = true
+    #expect(urgency(still, row: 10) == urgency(still, row: 29), "a list just shown")
+    still.scrolledHere = true
+    #expect(urgency(still, row: 29) < urgency(still, row: 20))
+    #expect(urgency(still, row: 20) < urgency(still, row: 10))
+    #expect((-2 ..< -1).contains(urgency(still, row: 29)) && (-2 ..< -1).contains(urgency(still, row: 10)))
+    #expect(urgency(still, row: 31) == 2, "prefetches after")
+    still.likelyDirection = .up
+    #expect(urgency(still, row: 10) < urgency(still, row: 29), "going up, the top rows stay")
+    // Moving, every cell that can still make it goes alike, in the order
+    // asked for: the soonest gone first, as the earliest deadline.
+    var moving = deadlines
+    moving.scrolledHere = true
+    #expect(urgency(moving, row: 29) == -1 && urgency(moving, row: 26) == -1)
+  }
+
   /// A burst just ended, the scroll not yet counted as stopped: the
   /// forecast still goes at 10 rows a second. Where the pauses outlast a
   /// load (1.5 s, against 1.25 s one in two), the screen is read as a

@@ -18,10 +18,11 @@ import Loading
 /// deadlines: where its pauses say how long this one lasts, each cell goes
 /// by how long it will likely be seen with its data (`StopOutlook`), and
 /// a row the next burst flies past by when it comes, as a moving scroll's;
-/// else visible cells first. Then the nearest rows, the way the scroll
-/// likely resumes first. A scroll just begun,
-/// whose pace is not read yet, has none either: while it goes on, nothing
-/// goes; once it pauses, its screen is a still one.
+/// else visible cells first (on a screen scrolled to, those a resumed
+/// scroll would keep longest first). Then the nearest rows, the way the
+/// scroll likely resumes first. A scroll just begun, whose pace is not
+/// read yet, has none either: while it goes on, nothing goes; once it
+/// pauses, its screen is a still one.
 struct LoadDeadlines: Equatable, Sendable {
   /// How long before its deadline a load must start (milliseconds), by
   /// the latency model's quantiles.
@@ -85,6 +86,10 @@ struct LoadDeadlines: Equatable, Sendable {
   /// waits, as its slot would be lost (`make bench-families`, page bursts,
   /// 80×24, seed 7: 811 of 979 such loads landed after their cell left).
   var stopOutlook: StopOutlook?
+  /// Whether the screen was scrolled to (`PrefetchPlanner.hasScrolled`):
+  /// its cells go those a resumed scroll keeps longest first. A list just
+  /// shown is read from its top, and its cells go in that order.
+  var scrolledHere = false
 
   /// Ranks past any deadline in milliseconds.
   static let behindTheScroll = 1e9
@@ -137,7 +142,7 @@ struct LoadDeadlines: Equatable, Sendable {
       ? (down ? row - visibleRows.lowerBound + 1 : visibleRows.upperBound - row)
       : PrefetchPlanner.rowsOffScreen(row, visibleRows)
     let towards = direction != .none && below == down
-    // A still screen has no deadlines: visible first, then by distance,
+    // A still screen has no deadlines: visible first (`visibleRank`), then by distance,
     // the way the scroll likely resumes first. Nor has a scroll just begun
     // whose pace is unread, once it has paused (a single step may be all
     // there is).
@@ -162,7 +167,7 @@ struct LoadDeadlines: Equatable, Sendable {
           if comes < leads.sure { return Self.unsure - comes }
         }
       } else if onScreen {
-        return -1
+        return visibleRank(rowsKept: rowsAheadOfTheScreen(row))
       }
       return ahead ? Double(rows) : Self.behindTheScroll + Double(rows)
     }
@@ -179,9 +184,23 @@ struct LoadDeadlines: Equatable, Sendable {
     // Too late to make it: held back, not to take a slot that a load still in
     // time will want in a moment. It goes once the scroll slows enough.
     guard deadline >= (onScreen ? leads.visible : leads.prefetch) else { return .infinity }
+    // Soonest gone first, as asked (rows come on screen at the leading
+    // edge): each can still make it, so the earliest deadline goes first.
     if onScreen { return -1 }
     if deadline >= leads.sure || turnedRecently { return deadline }
     return Self.unsure - deadline
+  }
+
+  /// The rank of a still screen's cell `rowsKept` rows from the edge a
+  /// resumed scroll leaves by (0: the first row it would take away):
+  /// before every prefetch, and on a screen scrolled to, those it would
+  /// keep longest first. A pool that cannot fill the screen before the
+  /// scroll resumes has then loaded the cells still on screen after it
+  /// (and on a held key's stop, those around the selection). Ties go in
+  /// the order asked for: on a list just shown, top first.
+  private func visibleRank(rowsKept: Int) -> Double {
+    guard scrolledHere else { return -1 }
+    return -1 - Double(rowsKept + 1) / Double(visibleRows.count + 1)
   }
 
   /// Which of `urgency`'s rules this view ranks by; the benchmark's load

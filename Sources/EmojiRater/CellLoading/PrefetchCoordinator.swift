@@ -149,7 +149,7 @@ struct PrefetchCoordinator {
       paceKnown: planner.paceKnown, leads: leads, window: planner.wanted, jumpScreens: jumpScreens ?? [],
       searchExit: searchExit,
       jumpedRecently: planner.jumpedRecently(at: time), isStill: planner.isStill(at: time),
-      stopOutlook: planner.stopOutlook(at: time))
+      stopOutlook: planner.stopOutlook(at: time), scrolledHere: planner.hasScrolled)
     guard !deadlines.canReuseRanking(madeWith: rankedWith, after: time - rankedAt) else { return nil }
     rankedWith = deadlines
     rankedAt = time
