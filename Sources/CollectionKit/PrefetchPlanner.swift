@@ -415,10 +415,16 @@ public struct PrefetchPlanner: Sendable {
       speed: burst.pace ?? overall, rowsLeftInBurst: rowsLeftInBurst, cycleSpeed: cycleSpeed(at: time))
   }
 
-  /// Rows the burst under way will likely still go: the median of what
+  /// Rows a page's slide has still to go to where the view comes to
+  /// rest (`update`'s `restingTopRow`); nil when the view is not sliding.
+  private var slideRowsLeft: Int?
+
+  /// Rows the burst under way will likely still go: to where a sliding
+  /// view comes to rest, which the app knows; else the median of what
   /// the recent bursts that went farther went beyond it; once it has gone
   /// farther than any, as far again as it has gone.
   private var rowsLeftInBurst: Int {
+    if let slideRowsLeft { return slideRowsLeft }
     let farther = burstLengths.filter { $0 > burst.rows }.sorted()
     return farther.isEmpty ? burst.rows : farther[farther.count / 2] - burst.rows
   }
@@ -494,11 +500,12 @@ public struct PrefetchPlanner: Sendable {
   /// that nothing asked for takes (`fillsBehind`).
   public mutating func update(
     visibleRows: Range<Int>, in layout: GridLayout, at time: UInt64, selectedRow: Int? = nil,
-    poolIdle: Bool = false
+    restingTopRow: Int? = nil, poolIdle: Bool = false
   ) -> Plan {
     let newVisible = layout.flatRange(ofRows: visibleRows)
     screenRows = visibleRows.count
     track(topRow: visibleRows.lowerBound, selectedRow: selectedRow, columns: layout.columns, at: time)
+    slideRowsLeft = restingTopRow.map { abs($0 - visibleRows.lowerBound) }.flatMap { $0 > 0 ? $0 : nil }
     slack = selectionLeads ? Self.rows(from: selectedRow, toEdgeOf: visibleRows, going: direction) : 0
     noteStillness(at: time)
     fillsBehind = restsForStops && direction == .none && (fillsBehind || poolIdle)

@@ -465,6 +465,25 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
     #expect(forecast.seconds(toMove: 6) == 6 / forecast.speed)
   }
 
+  /// A page's slide goes to where the view comes to rest, which the app
+  /// knows: after flicks of 15 and 30 rows, a page of 60 rows sliding 5
+  /// rows a frame has, 40 rows in, 20 to go, not the "as far again" of a
+  /// burst longer than any before it.
+  @Test func aPagesSlideGoesToWhereTheViewComesToRest() {
+    func slid(restingAt restingTopRow: Int?) -> PrefetchPlanner {
+      var planner = Self.planner(after: Self.flick(at: 100, notches: 5) + Self.flick(at: 700, notches: 10))
+      for frame in 1...8 {
+        let top = 45 + 5 * frame
+        _ = planner.update(
+          visibleRows: top..<(top + 10), in: Self.list, at: UInt64(1_283 + 17 * frame) * ms,
+          restingTopRow: restingTopRow)
+      }
+      return planner
+    }
+    #expect(slid(restingAt: 105).forecast(at: 1_430 * ms).rowsLeftInBurst == 20)
+    #expect(slid(restingAt: nil).forecast(at: 1_430 * ms).rowsLeftInBurst == 40, "as far again")
+  }
+
   /// A flick back up counts against the flicks down: the rows far below
   /// come as late as the scroll's net pace says. A scroll that turned back
   /// as far as it went on has no such pace.

@@ -99,7 +99,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// prefetch mode, the one that loads them); it works out what came and
   /// went and asks the loader accordingly.
   public func update(
-    visibleRows: Range<Int>, layout: GridLayout, selectedRow: Int? = nil,
+    visibleRows: Range<Int>, layout: GridLayout, selectedRow: Int? = nil, restingTopRow: Int? = nil,
     jumpScreens: @autoclosure () -> [Range<Int>] = [], searchExit: @autoclosure () -> [Int] = []
   ) {
     adopt(layout)
@@ -111,7 +111,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     let latencyDue = prefetching.isDueToFollow(
       timedLoads: loader.timedLoads, enoughLanded: loader.latencyIsMeasured)
     let plan = prefetching.update(
-      visibleRows: visibleRows, in: layout, at: now, selectedRow: selectedRow,
+      visibleRows: visibleRows, in: layout, at: now, selectedRow: selectedRow, restingTopRow: restingTopRow,
       poolIdle: mode == .prefetch && loader.hasIdleSlot)
     settleCarriedOver(visibleRows: visibleRows, layout: layout)
     // In prefetch mode, the mode that loads them.

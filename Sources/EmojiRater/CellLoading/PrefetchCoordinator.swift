@@ -73,10 +73,12 @@ struct PrefetchCoordinator {
   /// scroll's forecast from there. `poolIdle`: whether the loader has a
   /// slot nothing asked for takes (`PrefetchPlanner.fillsBehind`).
   mutating func update(
-    visibleRows: Range<Int>, in layout: GridLayout, at time: UInt64, selectedRow: Int?, poolIdle: Bool
+    visibleRows: Range<Int>, in layout: GridLayout, at time: UInt64, selectedRow: Int?, restingTopRow: Int?,
+    poolIdle: Bool
   ) -> PrefetchPlanner.Plan {
     let plan = planner.update(
-      visibleRows: visibleRows, in: layout, at: time, selectedRow: selectedRow, poolIdle: poolIdle)
+      visibleRows: visibleRows, in: layout, at: time, selectedRow: selectedRow, restingTopRow: restingTopRow,
+      poolIdle: poolIdle)
     forecast = planner.forecast(at: time)
     return plan
   }
