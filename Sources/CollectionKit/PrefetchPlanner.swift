@@ -495,8 +495,9 @@ public struct PrefetchPlanner: Sendable {
   private var aheadRows = 0
 
   /// Moves the viewport to `visibleRows` at `time` (nanoseconds), with the
-  /// selection on `selectedRow` if there is one, and returns what the data
-  /// source must hear about. `poolIdle`: whether the loads have a slot
+  /// selection on `selectedRow` if there is one and the view sliding to
+  /// `restingTopRow` if it does (a page key's slide), and returns what the
+  /// data source must hear about. `poolIdle`: whether the loads have a slot
   /// that nothing asked for takes (`fillsBehind`).
   public mutating func update(
     visibleRows: Range<Int>, in layout: GridLayout, at time: UInt64, selectedRow: Int? = nil,

@@ -94,7 +94,8 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   // MARK: Frames
 
   /// Tells the controller what the grid shows now, the selected row (a
-  /// held key runs it to the edge before the view moves) and the screens
+  /// held key runs it to the edge before the view moves), the top row a
+  /// page's slide comes to rest on, and the screens
   /// the jump keys lead to (`AppState.jumpScreens`: worked out only in
   /// prefetch mode, the one that loads them); it works out what came and
   /// went and asks the loader accordingly.
