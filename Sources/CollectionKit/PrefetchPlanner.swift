@@ -416,7 +416,8 @@ public struct PrefetchPlanner: Sendable {
   }
 
   /// Rows a page's slide has still to go to where the view comes to
-  /// rest (`update`'s `restingTopRow`); nil when the view is not sliding.
+  /// rest (`update`'s `restingTopRow`, given only while the view slides);
+  /// nil when it is not sliding.
   private var slideRowsLeft: Int?
 
   /// Rows the burst under way will likely still go: to where a sliding
@@ -506,7 +507,8 @@ public struct PrefetchPlanner: Sendable {
     let newVisible = layout.flatRange(ofRows: visibleRows)
     screenRows = visibleRows.count
     track(topRow: visibleRows.lowerBound, selectedRow: selectedRow, columns: layout.columns, at: time)
-    slideRowsLeft = restingTopRow.map { abs($0 - visibleRows.lowerBound) }.flatMap { $0 > 0 ? $0 : nil }
+    let rowsToRest = restingTopRow.map { abs($0 - visibleRows.lowerBound) } ?? 0
+    slideRowsLeft = rowsToRest > 0 ? rowsToRest : nil
     slack = selectionLeads ? Self.rows(from: selectedRow, toEdgeOf: visibleRows, going: direction) : 0
     noteStillness(at: time)
     fillsBehind = restsForStops && direction == .none && (fillsBehind || poolIdle)

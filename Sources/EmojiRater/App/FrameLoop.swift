@@ -246,8 +246,8 @@ public final class FrameLoop {
     // to be, and the clock can stop.
     loading.update(
       visibleRows: state.screen.isTooSmall ? 0..<0 : state.presentedViewport.rows, layout: state.layout,
-      selectedRow: state.selection.map(state.layout.row(of:)), restingTopRow: state.viewport.topRow,
-      jumpScreens: state.jumpScreens,
+      selectedRow: state.selection.map(state.layout.row(of:)),
+      restingTopRow: state.isPageScrolling ? state.viewport.topRow : nil, jumpScreens: state.jumpScreens,
       searchExit: searchExits.items(for: state))
     copyWhenLoaded()
     var mark = clock.now()

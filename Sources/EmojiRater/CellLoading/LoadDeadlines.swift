@@ -142,10 +142,10 @@ struct LoadDeadlines: Equatable, Sendable {
       ? (down ? row - visibleRows.lowerBound + 1 : visibleRows.upperBound - row)
       : PrefetchPlanner.rowsOffScreen(row, visibleRows)
     let towards = direction != .none && below == down
-    // A still screen has no deadlines: visible first (`visibleRank`), then by distance,
-    // the way the scroll likely resumes first. Nor has a scroll just begun
-    // whose pace is unread, once it has paused (a single step may be all
-    // there is).
+    // A still screen has no deadlines: visible first (`visibleRank`), then
+    // by distance, the way the scroll likely resumes first. Nor has a
+    // scroll just begun whose pace is unread, once it has paused (a single
+    // step may be all there is).
     let view = view
     guard view == .moving || view == .paceUnread else {
       let ahead = below == (likelyDirection == .down)

@@ -95,10 +95,10 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
 
   /// Tells the controller what the grid shows now, the selected row (a
   /// held key runs it to the edge before the view moves), the top row a
-  /// page's slide comes to rest on, and the screens
-  /// the jump keys lead to (`AppState.jumpScreens`: worked out only in
-  /// prefetch mode, the one that loads them); it works out what came and
-  /// went and asks the loader accordingly.
+  /// page's slide comes to rest on (nil when the view is not sliding), and
+  /// the screens the jump keys lead to (`AppState.jumpScreens`: worked out
+  /// only in prefetch mode, the one that loads them); it works out what
+  /// came and went and asks the loader accordingly.
   public func update(
     visibleRows: Range<Int>, layout: GridLayout, selectedRow: Int? = nil, restingTopRow: Int? = nil,
     jumpScreens: @autoclosure () -> [Range<Int>] = [], searchExit: @autoclosure () -> [Int] = []
