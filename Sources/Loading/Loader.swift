@@ -130,7 +130,9 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     cache = LRUCache(capacity: configuration.cacheCapacity)
     attempts = LRUCache(capacity: configuration.cacheCapacity)
     clock = configuration.clock
-    observedLatency = ObservedLatency(prior: configuration.expectedLatency)
+    observedLatency = ObservedLatency(
+      prior: configuration.expectedLatency,
+      memory: ObservedLatency.memory(forPool: configuration.maxConcurrent))
     queue.name = "emoji-rater.loader"
     queue.qualityOfService = .userInitiated
     maxConcurrent = configuration.maxConcurrent
@@ -146,6 +148,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
       queue.maxConcurrentOperationCount =
         newValue > 0 ? newValue : OperationQueue.defaultMaxConcurrentOperationCount
       ranking = nil  // Bound or not decides how requests are ranked.
+      observedLatency.remember(atMost: ObservedLatency.memory(forPool: newValue))
       source.poolDidChange(to: newValue)
     }
   }

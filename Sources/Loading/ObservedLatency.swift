@@ -23,9 +23,26 @@ extension LatencyModel: LatencyQuantiles {}
 public struct ObservedLatency: LatencyQuantiles, Equatable {
   /// What is assumed before the loads say otherwise.
   public let prior: LatencyModel
-  /// How many of the latest loads count: a few seconds of a busy pool, so
-  /// a server that slows down is followed within seconds.
-  public static let memory = 256
+  /// How many of the latest loads count (`memory(forPool:)`).
+  public private(set) var memory: Int
+  /// The fewest loads remembered, whatever the pool: a few seconds of a
+  /// small one's, so a server that slows down is followed within seconds.
+  public static let shortestMemory = 256
+
+  /// How many of the latest loads to remember with `pool` loads under way
+  /// at most: four times as many. The loads under way count too
+  /// (`countingWaits`), and they are no fair sample: a slow load is under
+  /// way longer, so more of them are slow ones. Remembering fewer loads
+  /// than were under way, the estimate read the server as slower than it
+  /// was, and after a page's slide cancelled a screen of loads, as slow as
+  /// the longest wait: at 200×60 (562 under way, loads of a median 0.9 s
+  /// on a log-normal curve) the median read 1.5 s, and up to 4.5 s, and the
+  /// screen being read, each cell worth what was left of the pause less
+  /// that, waited (`docs/benchmark.md`, "The latency the planner reads").
+  /// Four pools' loads are still a few seconds of a busy pool, at any size.
+  public static func memory(forPool pool: Int) -> Int {
+    max(shortestMemory, 4 * pool)
+  }
   /// How many loads must have landed before they are believed over the prior.
   public static let minimumSamples = 32
 
@@ -43,8 +60,20 @@ public struct ObservedLatency: LatencyQuantiles, Equatable {
   /// Loads measured so far, landed or cut short, all told.
   public private(set) var count = 0
 
-  public init(prior: LatencyModel) {
+  public init(prior: LatencyModel, memory: Int = ObservedLatency.shortestMemory) {
     self.prior = prior
+    self.memory = max(1, memory)
+  }
+
+  /// Remembers the latest `memory` loads from now on, the newest of those
+  /// already remembered kept (the pool's size changed).
+  public mutating func remember(atMost memory: Int) {
+    let memory = max(1, memory)
+    guard memory != self.memory else { return }
+    samples = Array((samples[oldest...] + samples[..<oldest]).suffix(memory))
+    oldest = 0
+    landedCount = samples.filter(\.landed).count
+    self.memory = memory
   }
 
   /// Notes one load whose data came after `milliseconds`.
@@ -61,12 +90,12 @@ public struct ObservedLatency: LatencyQuantiles, Equatable {
   private mutating func add(_ sample: Sample) {
     guard sample.milliseconds.isFinite, sample.milliseconds >= 0 else { return }
     count += 1
-    if samples.count < Self.memory {
+    if samples.count < memory {
       samples.append(sample)
     } else {
       if samples[oldest].landed { landedCount -= 1 }
       samples[oldest] = sample
-      oldest = (oldest + 1) % Self.memory
+      oldest = (oldest + 1) % memory
     }
     if sample.landed { landedCount += 1 }
   }
