@@ -130,9 +130,8 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     cache = LRUCache(capacity: configuration.cacheCapacity)
     attempts = LRUCache(capacity: configuration.cacheCapacity)
     clock = configuration.clock
-    observedLatency = ObservedLatency(
-      prior: configuration.expectedLatency,
-      memory: ObservedLatency.memory(forPool: configuration.maxConcurrent))
+    // Remembering as many loads as the pool needs is `maxConcurrent`'s to set, below.
+    observedLatency = ObservedLatency(prior: configuration.expectedLatency)
     queue.name = "emoji-rater.loader"
     queue.qualityOfService = .userInitiated
     maxConcurrent = configuration.maxConcurrent
