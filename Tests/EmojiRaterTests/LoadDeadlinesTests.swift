@@ -236,6 +236,22 @@ import Testing
     #expect(urgency(moving, row: 55) == .infinity)
   }
 
+  /// The screens the jump keys lead to go in the order named: those a key
+  /// away before those two keys away, each screen whole before the next.
+  @Test func theJumpScreensGoInTheOrderNamed() {
+    var still = deadlines
+    still.forecast = ScrollForecast(speed: 0)
+    still.direction = .none
+    still.isStill = true
+    still.jumpedRecently = true
+    still.window = still.layout.flatRange(ofRows: 8..<52)
+    still.jumpScreens = [55..<60, 62..<66, 52..<55]
+    let (first, second, third) = (urgency(still, row: 59), urgency(still, row: 62), urgency(still, row: 52))
+    #expect(first == 20, "as far as a screen away")
+    #expect(first < second && second < third)
+    #expect(third < urgency(still, row: 51), "before the window's second screen")
+  }
+
   /// The screens a search is left for (catalog items past the grid's
   /// thousand): after the window's first screen, in the order named (the
   /// screen Esc shows now first, the next match's last). A cell there that

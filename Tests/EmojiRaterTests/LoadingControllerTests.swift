@@ -245,6 +245,49 @@ import Testing
     #expect(await eventually { pooled.loader.counters.queued == new })
   }
 
+  /// A jump key's screen the view visited and left stays asked for: the
+  /// End screen, jumped to and back from before its loads could start,
+  /// is still loading when Home is left for it again, not left to load
+  /// only once End is pressed.
+  @Test func aJumpScreenVisitedAndLeftStaysAskedFor() async {
+    let controller = controller(.prefetch, prefetchRows: 0, pool: 15)
+    let home = 0..<2
+    let end = 60..<62
+    let endItems = layout.flatRange(ofRows: end)  // the whole catalog shows: an item is its place
+    controller.update(visibleRows: home, layout: layout, jumpScreens: [end])
+    #expect(await eventually { controller.loader.counters.inFlight == 15 }, "the pool holds Home's row")
+    clock.advance(milliseconds: 200)
+    // At End, its screen is no jump's any more but Shift-Tab's overlaps it.
+    controller.update(visibleRows: end, layout: layout, jumpScreens: [home, 59..<61])
+    await afterTheFrame()
+    clock.advance(milliseconds: 200)
+    controller.update(visibleRows: home, layout: layout, jumpScreens: [end])
+    await afterTheFrame()
+    let unasked = endItems.filter {
+      if case .absent = controller.loader.state(of: $0) { true } else { false }
+    }
+    #expect(unasked.isEmpty, "End's cells \(unasked) are asked for by nothing")
+  }
+
+  /// A cell of the Home screen that a scroll down leaves behind has its
+  /// load cancelled, and stays asked for as a jump's screen: the ranking
+  /// says when it goes (after a jump), not nothing.
+  @Test func aJumpScreensCellLeftBehindByAScrollStaysAskedFor() async {
+    let controller = controller(.prefetch, prefetchRows: 0, pool: 15)
+    let home = 0..<2
+    controller.update(visibleRows: 1..<3, layout: layout, jumpScreens: [home])
+    await afterTheFrame()
+    for top in 2...4 {
+      clock.advance(milliseconds: 30)
+      controller.update(visibleRows: top..<(top + 2), layout: layout, jumpScreens: [home])
+      await afterTheFrame()
+    }
+    let rowOne = layout.flatRange(ofRows: 1..<2)  // the whole catalog shows: an item is its place
+    let unasked = rowOne.filter { if case .absent = controller.loader.state(of: $0) { true } else { false } }
+    #expect(unasked.isEmpty, "Home's cells \(unasked) are asked for by nothing")
+    #expect(controller.loader.counters.cancelled > 0, "its loads under way were cancelled")
+  }
+
   @Test func switchingModesCancelsWhatTheNewModeWouldNotHaveStartedAndKeepsTheCache() async {
     let controller = controller(.prefetch, prefetchRows: 2)
     controller.update(visibleRows: 0..<2, layout: layout)  // 15 visible, 30 prefetched

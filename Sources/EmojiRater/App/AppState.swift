@@ -694,18 +694,49 @@ public struct AppState: Sendable {
   }
 
   /// The rows the screen would show after each jump a key makes at once
-  /// (Home, End, Tab, Shift-Tab), those that are not the screen now: they
-  /// are known before the key, so a prefetcher can load them.
+  /// (Home, End, Tab, Shift-Tab), then after two such keys, those a key
+  /// away first; none that is the screen now. They are known before the
+  /// keys, so a prefetcher can load them. Two keys, as a person jumping
+  /// presses them a few tenths of a second apart, less than a load takes:
+  /// named a key away only, the screen Shift-Tab shows after End was
+  /// asked for once End was pressed, and the one a second Tab shows (the
+  /// first went to a section on screen, moving only the selection) once
+  /// the first was.
   public var jumpScreens: [Range<Int>] {
     guard let selection, !screen.isTooSmall else { return [] }
     var screens: [Range<Int>] = []
-    for move in [SelectionMove.first, .last, .nextSection, .previousSection] {
-      var landing = viewport
-      landing.reveal(layout.indexPath(after: move, from: selection), in: layout)
-      let rows = landing.rows.clamped(to: 0..<layout.rowCount)
-      if landing.rows != viewport.rows, !rows.isEmpty, !screens.contains(rows) { screens.append(rows) }
+    let landings = Self.jumpMoves.map { jump($0, from: selection, viewport) }
+    let twoKeys = landings.flatMap { first in
+      Self.jumpMoves.map { jump($0, from: first.selection, first.viewport) }
+    }
+    for landing in landings + twoKeys where screens.count < Self.jumpScreenLimit {
+      let rows = landing.viewport.rows.clamped(to: 0..<layout.rowCount)
+      if landing.viewport.rows != viewport.rows, !rows.isEmpty, !screens.contains(rows) {
+        screens.append(rows)
+      }
     }
     return screens
+  }
+
+  /// The most screens `jumpScreens` names: four a key away, and as many
+  /// two keys away (from the middle of the catalog, Home then Tab, End
+  /// then Shift-Tab, Tab then Tab, Shift-Tab then Shift-Tab; the rest are
+  /// screens a key away, or this one), which the loader's cache makes room
+  /// for (`LoadingController.cacheFloor`).
+  public static let jumpScreenLimit = 8
+
+  /// The keys that jump: Home, End, Tab and Shift-Tab.
+  private static let jumpMoves: [SelectionMove] = [.first, .last, .nextSection, .previousSection]
+
+  /// Where `move` from `selection` on `viewport` takes the selection, and
+  /// the view.
+  private func jump(_ move: SelectionMove, from selection: IndexPath, _ viewport: Viewport) -> (
+    selection: IndexPath, viewport: Viewport
+  ) {
+    let landing = layout.indexPath(after: move, from: selection)
+    var moved = viewport
+    moved.reveal(landing, in: layout)
+    return (landing, moved)
   }
 
   /// The catalog items on the screens a search with matches is left for,

@@ -130,8 +130,8 @@ struct LoadDeadlines: Equatable, Sendable {
 
   private func urgency(atPosition position: Int) -> Double {
     let row = layout.row(of: layout.indexPath(flatIndex: position))
-    if !window.contains(position), jumpScreens.contains(where: { $0.contains(row) }) {
-      return jumpUrgency
+    if !window.contains(position), let place = jumpScreens.firstIndex(where: { $0.contains(row) }) {
+      return jumpUrgency(place: place)
     }
     let down = direction == .down
     let onScreen = visibleRows.contains(row)
@@ -238,9 +238,12 @@ struct LoadDeadlines: Equatable, Sendable {
   /// the window's first screen, if the person has been jumping lately; else
   /// it waits. Not after the window either: once there, its loads hold the
   /// slots the next scroll wants (`make bench-families`, held, 200×60:
-  /// ready on display 64% → 42%).
-  private var jumpUrgency: Double {
-    isStill && jumpedRecently ? Double(visibleRows.count) : .infinity
+  /// ready on display 64% → 42%). The screens go in the order named
+  /// (`AppState.jumpScreens`: those a key away before those two keys
+  /// away), each whole before the next.
+  private func jumpUrgency(place: Int) -> Double {
+    guard isStill && jumpedRecently else { return .infinity }
+    return Double(visibleRows.count) + Double(place) / Double(place + 1)
   }
 
   /// Whether a ranking made with `old` still stands for this view. Only a

@@ -195,11 +195,11 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
 
   /// The cache must hold every cell on screen, the prefetch window (up to
   /// six screens ahead, and at rest as far behind: `fillsBehind`) and the
-  /// four screens the jump keys lead to, with room to spare, or a big
-  /// terminal would evict cells still on screen, or prefetched ones before
-  /// they show: eighteen screens at least.
+  /// screens one and two jump keys away (`AppState.jumpScreenLimit`), with
+  /// room to spare, or a big terminal would evict cells still on screen,
+  /// or prefetched ones before they show: twenty-two screens at least.
   static func cacheFloor(rows: Int, layout: GridLayout) -> Int {
-    18 * rows * layout.columns
+    (14 + AppState.jumpScreenLimit) * rows * layout.columns
   }
 
   /// `sync` mode's frame: loads the first visible cell that has no data, on
@@ -424,7 +424,23 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     cells.left(id)
     let now = currentTime()
     observer?.leftScreen(item: id, at: now)
-    if mode == .async || (mode == .prefetch && !prefetching.mayComeBack(at: now)) { loader.cancel(id) }
+    guard mode == .async || (mode == .prefetch && !prefetching.mayComeBack(at: now)) else { return }
+    loader.cancel(id)
+    if mode == .prefetch, !prefetching.planner.wanted.contains(position) { keepAskingAsAJumpsStop(id) }
+  }
+
+  /// Keeps `id` asked for, a cell just let go of as it left the screen
+  /// or the window, if it is a cell of a screen a jump key leads to: the
+  /// ranking says when it goes (after a jump), as the jump screens'
+  /// bookkeeping counts it asked for. Dropped with it, the End screen's
+  /// cells, once the view had been there and gone, were asked for by
+  /// nothing until End was pressed again (`make bench-families`, jumps,
+  /// 80×24, seed 8: 73 of its 306 cells ready seven seconds later). Not
+  /// while its cell is in the window, left behind by a scroll: the
+  /// window's ranking would load it behind the scroll.
+  private func keepAskingAsAJumpsStop(_ id: Int) {
+    guard prefetching.asksForAsAJumpsStop(id), case .absent = loader.state(of: id) else { return }
+    loader.load(id, priority: .prefetch(distance: visibleRows.count))
   }
 
   // MARK: CollectionViewDataSourcePrefetching
@@ -448,7 +464,10 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// at settle (`make bench-families`).
   public func cancelPrefetchingForItems(at indexPaths: [IndexPath]) {
     guard mode == .prefetch else { return }
-    for indexPath in indexPaths { loader.withdraw(id(of: indexPath)) }
+    for indexPath in indexPaths {
+      let id = id(of: indexPath)
+      if prefetching.asksForAsAJumpsStop(id) { keepAskingAsAJumpsStop(id) } else { loader.withdraw(id) }
+    }
   }
 
   // MARK: GridContent

@@ -94,12 +94,13 @@ struct PrefetchCoordinator {
   }
 
   /// Notes the screens the jump keys (Home, End, Tab, Shift-Tab) lead
-  /// to, and those a search is left for (`searchExit`, catalog items the
-  /// grid may not show), known before the key: `LoadDeadlines` says when
-  /// they load. Returns whether they changed; if so, `jumpScreenChange`
-  /// says which loads to ask for and let go of, once the frame is out:
-  /// comparing the items of four screens takes a millisecond at 200×60,
-  /// which made the frames it fell in the slowest of a paging run.
+  /// to, one or two keys away, and those a search is left for
+  /// (`searchExit`, catalog items the grid may not show), known before
+  /// the key: `LoadDeadlines` says when they load. Returns whether they
+  /// changed; if so, `jumpScreenChange` says which loads to ask for and
+  /// let go of, once the frame is out: comparing the items of four
+  /// screens took a millisecond at 200×60, which made the frames it fell
+  /// in the slowest of a paging run.
   mutating func noteJumpScreens(_ screens: [Range<Int>], searchExit: [Int]) -> Bool {
     guard screens != jumpScreens || searchExit != searchExitAsked else { return false }
     jumpScreens = screens
@@ -121,6 +122,13 @@ struct PrefetchCoordinator {
     return JumpScreenChange(
       gone: jumpItems.subtracting(items), new: items.subtracting(jumpItems), window: planner.wanted,
       distance: screenRows)
+  }
+
+  /// Whether catalog item `id` is asked for as a cell of a screen a jump
+  /// key or a search's exit leads to (`jumpScreenChange`): letting go of
+  /// it as a cell that left the screen or the window must not drop that.
+  func asksForAsAJumpsStop(_ id: Int) -> Bool {
+    jumpItems.contains(id)
   }
 
   /// Works the jump screens out afresh at the next frame, letting go of
