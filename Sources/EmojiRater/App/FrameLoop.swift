@@ -101,8 +101,10 @@ public final class FrameLoop {
   private let memo = RenderMemo()
   private let frameTimer = DispatchSource.makeTimerSource(queue: .main)
   private var spinnerClock = SpinnerClock()
-  /// The screens a search is left for, kept while the state they come from stands.
-  private var searchExits = SearchExitMemo()
+  /// The screens a search is left for and those the jump keys lead to,
+  /// kept while the state they come from stands.
+  private var searchExits = AppStateMemo<[Int]>()
+  private var jumpScreens = AppStateMemo<[Range<Int>]>()
   /// Where the spinners on screen are in their turn.
   private var spinners = SpinnerPhase()
   /// The HUD as last drawn; it is refreshed at most every `hudStep` so that
@@ -247,8 +249,9 @@ public final class FrameLoop {
     loading.update(
       visibleRows: state.screen.isTooSmall ? 0..<0 : state.presentedViewport.rows, layout: state.layout,
       selectedRow: state.selection.map(state.layout.row(of:)),
-      restingTopRow: state.isPageScrolling ? state.viewport.topRow : nil, jumpScreens: state.jumpScreens,
-      searchExit: searchExits.items(for: state))
+      restingTopRow: state.isPageScrolling ? state.viewport.topRow : nil,
+      jumpScreens: jumpScreens.value(for: state, \.jumpScreens),
+      searchExit: searchExits.value(for: state, \.searchExitScreens))
     copyWhenLoaded()
     var mark = clock.now()
     work.input = mark - start

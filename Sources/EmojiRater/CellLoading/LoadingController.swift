@@ -199,6 +199,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// room to spare, or a big terminal would evict cells still on screen,
   /// or prefetched ones before they show: twenty-two screens at least.
   static func cacheFloor(rows: Int, layout: GridLayout) -> Int {
+    // The screen, six ahead, six behind and one spare, with the jump screens.
     (14 + AppState.jumpScreenLimit) * rows * layout.columns
   }
 
@@ -430,17 +431,21 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   }
 
   /// Keeps `id` asked for, a cell just let go of as it left the screen
-  /// or the window, if it is a cell of a screen a jump key leads to: the
-  /// ranking says when it goes (after a jump), as the jump screens'
-  /// bookkeeping counts it asked for. Dropped with it, the End screen's
+  /// or the window, if it is a cell of a screen a jump key leads to, and
+  /// says whether it is: the ranking says when it goes (after a jump), as
+  /// the jump screens' bookkeeping counts it asked for. Dropped with it, the End screen's
   /// cells, once the view had been there and gone, were asked for by
   /// nothing until End was pressed again (`make bench-families`, jumps,
   /// 80×24, seed 8: 73 of its 306 cells ready seven seconds later). Not
   /// while its cell is in the window, left behind by a scroll: the
   /// window's ranking would load it behind the scroll.
-  private func keepAskingAsAJumpsStop(_ id: Int) {
-    guard prefetching.asksForAsAJumpsStop(id), case .absent = loader.state(of: id) else { return }
-    loader.load(id, priority: .prefetch(distance: visibleRows.count))
+  @discardableResult
+  private func keepAskingAsAJumpsStop(_ id: Int) -> Bool {
+    guard prefetching.asksForAsAJumpsStop(id) else { return false }
+    if case .absent = loader.state(of: id) {
+      loader.load(id, priority: .prefetch(distance: visibleRows.count))
+    }
+    return true
   }
 
   // MARK: CollectionViewDataSourcePrefetching
@@ -466,7 +471,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     guard mode == .prefetch else { return }
     for indexPath in indexPaths {
       let id = id(of: indexPath)
-      if prefetching.asksForAsAJumpsStop(id) { keepAskingAsAJumpsStop(id) } else { loader.withdraw(id) }
+      if !keepAskingAsAJumpsStop(id) { loader.withdraw(id) }
     }
   }
 
