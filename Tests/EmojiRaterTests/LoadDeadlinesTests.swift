@@ -38,6 +38,17 @@ import Testing
     #expect(!slower.canReuseRanking(madeWith: deadlines, after: 100 * ms))
   }
 
+  /// `deadlines` on a view that has not moved for a stop's gap, in a list
+  /// of `itemCount` cells.
+  func stillView(itemCount: Int = 1_000) -> LoadDeadlines {
+    var still = deadlines
+    still.layout = GridLayout(sectionItemCounts: [itemCount], width: 80)
+    still.forecast = ScrollForecast(speed: 0)
+    still.direction = .none
+    still.isStill = true
+    return still
+  }
+
   func urgency(_ deadlines: LoadDeadlines, row: Int) -> Double {
     deadlines.urgency(of: deadlines.layout.flatIndex(of: deadlines.layout.indexPath(row: row, column: 0)!))
   }
@@ -112,10 +123,7 @@ import Testing
   /// first, unless the pauses so far say the next burst comes before
   /// their loads land (they would land after it took them away).
   @Test func aStillScreenLoadsTheWayTheScrollResumes() {
-    var still = deadlines
-    still.forecast = ScrollForecast(speed: 0)
-    still.direction = .none
-    still.isStill = true
+    var still = stillView()
     #expect(urgency(still, row: 29) == -1)
     #expect(urgency(still, row: 31) == 2)
     #expect(urgency(still, row: 8) == LoadDeadlines.behindTheScroll + 2, "after every row below")
@@ -136,16 +144,31 @@ import Testing
       !shortPause.canReuseRanking(madeWith: still, after: 1 * ms), "ranked again when the pause runs long")
   }
 
+  /// A held key's stop, its pauses not yet read: the rows its next run,
+  /// at the last runs' 30 rows a second, brings in 1.85 s or later (56
+  /// rows past the screen and more) go after the screen and before the nearest
+  /// rows, soonest first: a load started now makes it however soon the key
+  /// is held again. Before any run's pace is read, by distance alone.
+  @Test func aHeldKeysStopLoadsTheRowsALoadSurelyMakesBeforeTheNearest() {
+    var still = stillView(itemCount: 5_000)
+    #expect(urgency(still, row: 86) == 57, "no pace read: by distance")
+    still.burstSpeed = 30
+    #expect(urgency(still, row: 29) == -1, "the screen first")
+    let sure = urgency(still, row: 86)
+    #expect(sure > -1 && sure < 0, "comes in 1.9 s: after the screen, before every row by distance")
+    #expect(sure < urgency(still, row: 88), "1.9 s before 1.97 s")
+    #expect(urgency(still, row: 84) == 55, "comes in 1.83 s: by distance, after")
+    #expect(urgency(still, row: 31) == 2)
+    #expect(urgency(still, row: 8) == LoadDeadlines.behindTheScroll + 2, "behind: as before")
+  }
+
   /// A still screen scrolled to: when slots are short, its cells go those
   /// a resumed scroll keeps longest first (a held key's stop: the bottom
   /// rows, where the selection is), before every prefetch. A list just
   /// shown is read from its top: its cells rank alike, and go in the order
   /// asked for.
   @Test func aScreenScrolledToLoadsTheRowsAScrollKeepsFirst() {
-    var still = deadlines
-    still.forecast = ScrollForecast(speed: 0)
-    still.direction = .none
-    still.isStill = true
+    var still = stillView()
     #expect(urgency(still, row: 10) == urgency(still, row: 29), "a list just shown")
     still.scrolledHere = true
     #expect(urgency(still, row: 29) < urgency(still, row: 20))
@@ -185,11 +208,7 @@ import Testing
   /// the screen comes in 1.5 s, in time for some loads, and goes after
   /// every row sure to make it; one 60 past, in 2.7 s, by distance.
   @Test func aRowTheNextBurstFliesPastGoesByWhenItComes() {
-    var still = deadlines
-    still.layout = GridLayout(sectionItemCounts: [5_000], width: 80)
-    still.forecast = ScrollForecast(speed: 0)
-    still.direction = .none
-    still.isStill = true
+    var still = stillView(itemCount: 5_000)
     still.stopOutlook = StopOutlook(
       restLeft: 0.5, burstRows: [20], nextPause: 0.1, screenRows: 20, burstSpeed: 100, cycleSpeed: 20)
     #expect(urgency(still, row: 30) == .infinity, "comes in 0.51 s")
@@ -203,10 +222,7 @@ import Testing
   /// seen now and after the burst, at the top only now, and just past the
   /// screen only after it.
   @Test func aStillScreenLoadsWhereItsCellsWillBeSeenLongest() {
-    var still = deadlines
-    still.forecast = ScrollForecast(speed: 0)
-    still.direction = .none
-    still.isStill = true
+    var still = stillView()
     still.stopOutlook = StopOutlook(restLeft: 2.25, burstRows: [10], nextPause: 3, screenRows: 20)
     let bottom = urgency(still, row: 29)
     let top = urgency(still, row: 10)
@@ -221,10 +237,7 @@ import Testing
   /// window's first screen if the person jumped lately, else it waits; and
   /// while the view moves it waits.
   @Test func aJumpScreenGoesOnAStillViewAfterAJump() {
-    var still = deadlines
-    still.forecast = ScrollForecast(speed: 0)
-    still.direction = .none
-    still.isStill = true
+    var still = stillView()
     still.window = still.layout.flatRange(ofRows: 8..<32)
     still.jumpScreens = [50..<60]
     #expect(urgency(still, row: 55) == .infinity, "no jump lately")
@@ -239,10 +252,7 @@ import Testing
   /// The screens the jump keys lead to go in the order named: those a key
   /// away before those two keys away, each screen whole before the next.
   @Test func theJumpScreensGoInTheOrderNamed() {
-    var still = deadlines
-    still.forecast = ScrollForecast(speed: 0)
-    still.direction = .none
-    still.isStill = true
+    var still = stillView()
     still.jumpedRecently = true
     still.window = still.layout.flatRange(ofRows: 8..<52)
     still.jumpScreens = [55..<60, 62..<66, 52..<55]

@@ -19,10 +19,12 @@ import Loading
 /// by how long it will likely be seen with its data (`StopOutlook`), and
 /// a row the next burst flies past by when it comes, as a moving scroll's;
 /// else visible cells first (on a screen scrolled to, those a resumed
-/// scroll would keep longest first). Then the nearest rows, the way the
-/// scroll likely resumes first. A scroll just begun, whose pace is not
-/// read yet, has none either: while it goes on, nothing goes; once it
-/// pauses, its screen is a still one.
+/// scroll would keep longest first). Then the rows a burst resumed at
+/// once would bring late enough for a load to make it surely, soonest
+/// first; then the nearest rows, the way the scroll likely resumes
+/// first. A scroll just begun, whose pace is not read yet, has none
+/// either: while it goes on, nothing goes; once it pauses, its screen is
+/// a still one.
 struct LoadDeadlines: Equatable, Sendable {
   /// How long before its deadline a load must start (milliseconds), by
   /// the latency model's quantiles.
@@ -90,6 +92,11 @@ struct LoadDeadlines: Equatable, Sendable {
   /// its cells go those a resumed scroll keeps longest first. A list just
   /// shown is read from its top, and its cells go in that order.
   var scrolledHere = false
+  /// Rows a second within the recent bursts
+  /// (`PrefetchPlanner.recentBurstSpeed`): how fast a resumed scroll
+  /// brings the rows ahead of a still screen (see
+  /// `sureHoweverSoonTheScrollResumes`).
+  var burstSpeed: Double?
 
   /// Ranks past any deadline in milliseconds.
   static let behindTheScroll = 1e9
@@ -168,6 +175,8 @@ struct LoadDeadlines: Equatable, Sendable {
         }
       } else if onScreen {
         return visibleRank(rowsKept: rowsAheadOfTheScreen(row))
+      } else if ahead, let rank = sureHoweverSoonTheScrollResumes(rowsOff: rows) {
+        return rank
       }
       return ahead ? Double(rows) : Self.behindTheScroll + Double(rows)
     }
@@ -189,6 +198,27 @@ struct LoadDeadlines: Equatable, Sendable {
     if onScreen { return -1 }
     if deadline >= leads.sure || turnedRecently { return deadline }
     return Self.unsure - deadline
+  }
+
+  /// The rank of a row `rows` past a still screen, the way the scroll
+  /// likely resumes, whose pauses do not say how long this one lasts: if
+  /// a burst at the recent bursts' pace, begun at once, brings it no
+  /// sooner than a load is all but sure to take, after the screen and
+  /// before the nearest rows, soonest first; else nil (by distance). Its
+  /// load makes it however soon the scroll resumes, where a near row's
+  /// makes it only if the stop lasts: a held key's stop lasts 0.8 to 2 s,
+  /// and its next run brings a row a screen on within a second or two.
+  /// Loaded nearest first, over a quarter of the loads for the rows next
+  /// to the screen landed after their row came (`make bench-families`,
+  /// held, 200×60, seed 10: 219 of 810); this way ready on display went
+  /// from 34% to 36% over seeds 7–11 (`docs/benchmark.md`, "The rows a
+  /// held key's next run brings").
+  private func sureHoweverSoonTheScrollResumes(rowsOff rows: Int) -> Double? {
+    guard let burstSpeed, burstSpeed > 0 else { return nil }
+    let comes = Double(rows) / burstSpeed * 1000
+    guard comes >= leads.sure else { return nil }
+    // Between the screen's ranks (-1 and lower) and the nearest rows' (1 and higher).
+    return -0.5 * leads.sure / comes
   }
 
   /// The rank of a still screen's cell `rowsKept` rows from the edge a

@@ -159,7 +159,8 @@ struct PrefetchCoordinator {
       paceKnown: planner.paceKnown, leads: leads, window: planner.wanted, jumpScreens: jumpScreens ?? [],
       searchExit: searchExit,
       jumpedRecently: planner.jumpedRecently(at: time), isStill: planner.isStill(at: time),
-      stopOutlook: planner.stopOutlook(at: time), scrolledHere: planner.hasScrolled)
+      stopOutlook: planner.stopOutlook(at: time), scrolledHere: planner.hasScrolled,
+      burstSpeed: planner.recentBurstSpeed(at: time))
     guard !deadlines.canReuseRanking(madeWith: rankedWith, after: time - rankedAt) else { return nil }
     rankedWith = deadlines
     rankedAt = time
