@@ -131,7 +131,7 @@ struct LoadDeadlines: Equatable, Sendable {
     // screen first. Some of its cells are matches too (the chosen heart's
     // neighbours are hearts), placed in the list off screen, where a still
     // view ranks them never: they go with their screen.
-    let exit = Double(visibleRows.count) + Double(place) / Double(place + 1)
+    let exit = rankAfterTheFirstScreen(place: place)
     return min(nearest ?? exit, exit)
   }
 
@@ -273,7 +273,14 @@ struct LoadDeadlines: Equatable, Sendable {
   /// away), each whole before the next.
   private func jumpUrgency(place: Int) -> Double {
     guard isStill && jumpedRecently else { return .infinity }
-    return Double(visibleRows.count) + Double(place) / Double(place + 1)
+    return rankAfterTheFirstScreen(place: place)
+  }
+
+  /// The rank of the screen named `place`th of those a key leads to (a
+  /// jump key's, a search's Esc): after the window's first screen, each
+  /// screen before the next.
+  private func rankAfterTheFirstScreen(place: Int) -> Double {
+    Double(visibleRows.count) + Double(place) / Double(place + 1)
   }
 
   /// Whether a ranking made with `old` still stands for this view. Only a

@@ -433,12 +433,13 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
   /// Keeps `id` asked for, a cell just let go of as it left the screen
   /// or the window, if it is a cell of a screen a jump key leads to, and
   /// says whether it is: the ranking says when it goes (after a jump), as
-  /// the jump screens' bookkeeping counts it asked for. Dropped with it, the End screen's
-  /// cells, once the view had been there and gone, were asked for by
-  /// nothing until End was pressed again (`make bench-families`, jumps,
-  /// 80×24, seed 8: 73 of its 306 cells ready seven seconds later). Not
-  /// while its cell is in the window, left behind by a scroll: the
-  /// window's ranking would load it behind the scroll.
+  /// the jump screens' bookkeeping counts it asked for. Dropped with it,
+  /// the End screen's cells, once the view had been there and gone, were
+  /// asked for by nothing until End was pressed again (`make
+  /// bench-families`, jumps, 80×24, seed 8: 73 of its 306 cells ready
+  /// seven seconds later). Not while its cell is in the window, left
+  /// behind by a scroll: the window's ranking would load it behind the
+  /// scroll.
   @discardableResult
   private func keepAskingAsAJumpsStop(_ id: Int) -> Bool {
     guard prefetching.asksForAsAJumpsStop(id) else { return false }
