@@ -124,14 +124,14 @@ bench: deps
 	.build/release/emoji-rater bench --traces search --modes prefetch --small-pool 0 --seconds 4 --items 1000000
 	$(MAKE) --no-print-directory bench-families
 
-# Held keys, wheel flicks, page bursts, jumps, reading and searches left
-# for the catalog, drawn from $(SEEDS) seeds each, async against prefetch
-# and prefetch told the scroll ahead, as median and spread (about seven
-# minutes a seed).
+# Held keys, wheel flicks, trackpad swipes, page bursts, jumps, reading
+# and searches left for the catalog, drawn from $(SEEDS) seeds each, async
+# against prefetch and prefetch told the scroll ahead, as median and
+# spread (about eight minutes a seed).
 SEEDS ?= 5
 bench-families: deps
 	$(SWIFT) build $(RELEASE) --product emoji-rater
-	.build/release/emoji-rater bench --traces held,wheel,page-bursts,jumps,reading,search-jumps --modes async,prefetch \
+	.build/release/emoji-rater bench --traces held,wheel,trackpad,page-bursts,jumps,reading,search-jumps --modes async,prefetch \
 	  --small-pool 0 --seeds $(SEEDS) --told
 
 # The ratings server under wrk: reads and votes at 1, 16, 64 and 256

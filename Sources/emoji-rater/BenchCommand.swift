@@ -26,8 +26,9 @@ struct BenchCommand: ParsableCommand {
       then Esc; on the catalog itself unless --items says otherwise), whose table adds the \
       time from a keystroke to its matches on screen. The scrolls people make, drawn from the \
       seed, with stops between bursts: held (an arrow key's auto-repeat), wheel (flicks of \
-      5-15 notches), page-bursts, jumps (End, Home, Tab), reading (a little, then seconds \
-      still), search-jumps (a word searched, n, then Esc to the match in the catalog, itself \
+      5-15 notches), trackpad (a swipe's notches, slowing as its momentum dies), \
+      page-bursts, jumps (End, Home, Tab), reading (a little, then seconds still), \
+      search-jumps (a word searched, n, then Esc to the match in the catalog, itself \
       unless --items says otherwise); at their stops the table adds the share of the screen still loading and the \
       time until it is whole. --seeds N runs each N times, seeds from --seed on, and prints \
       median and spread.

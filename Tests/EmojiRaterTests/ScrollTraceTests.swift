@@ -121,6 +121,26 @@ import Testing
     }
   }
 
+  @Test func aTrackpadSwipeSlowsAsItsMomentumDies() {
+    let steps = ScrollTrace.trackpad.steps(duration: 30_000, seed: 4)
+    #expect(steps.allSatisfy { $0.isWheel })
+    let up = Command.scroll(rows: -KeyBindings.wheelRows)
+    #expect(steps.contains { $0.command == up }, "one swipe in seven goes up")
+    var swipe: [ScrollTrace.Step] = []
+    for (index, step) in steps.enumerated() {
+      swipe.append(step)
+      guard step.endsBurst else { continue }
+      let gaps = Self.gaps(swipe)
+      #expect(gaps.first! >= 5.999 && gaps.first! <= 12.001, "fast at first")
+      #expect(gaps.last! <= 300.001, "at last, a notch every quarter second or so")
+      let slowing = zip(gaps, gaps.dropFirst()).map { $1 / $0 }
+      #expect(slowing.allSatisfy { (1.099...1.201).contains($0) }, "each gap a tenth to a fifth longer")
+      #expect((17...43).contains(swipe.count), "\(swipe.count) notches")
+      if index + 1 < steps.count { #expect(steps[index + 1].time - step.time >= 299.999, "then still") }
+      swipe = []
+    }
+  }
+
   @Test func pageBurstsAndJumpsTypeTheirKeys() {
     let pages = ScrollTrace.pageBursts.steps(duration: 20_000, seed: 9)
     #expect(pages.allSatisfy { $0.command == .page(down: true) || $0.command == .page(down: false) })

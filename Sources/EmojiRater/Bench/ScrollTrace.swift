@@ -26,6 +26,11 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
   /// Mouse wheel flicks: 5–15 notches 4–16 ms apart, then 200–800 ms
   /// still; one in seven goes up.
   case wheel
+  /// A trackpad's swipe, as the terminal types it: wheel notches that come
+  /// fast and slow down as the swipe's momentum dies (the first 6–12 ms
+  /// apart, each gap 10–20 % longer than the last, the last 200–300 ms),
+  /// then 0.3–1.5 s still; one swipe in seven goes up.
+  case trackpad
   /// Page keys in bursts: 2–5 presses at 3–6 a second (±20 %), then
   /// 0.6–2 s still; one burst in six pages up.
   case pageBursts = "page-bursts"
@@ -43,7 +48,9 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
   /// The traces that scroll: what `bench` runs unless asked otherwise.
   public static let scrolls: [ScrollTrace] = [.steady, .burst, .reversal, .pages]
   /// The scrolls people make, drawn from a seed.
-  public static let families: [ScrollTrace] = [.held, .wheel, .pageBursts, .jumps, .reading, .searchJumps]
+  public static let families: [ScrollTrace] = [
+    .held, .wheel, .trackpad, .pageBursts, .jumps, .reading, .searchJumps,
+  ]
 
   /// Whether the trace types searches (and runs on the catalog itself).
   public var searches: Bool { self == .search || self == .searchJumps }
@@ -73,7 +80,7 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
     case .search: Double(Self.searchQuery.count + 2) * Self.searchKeyInterval
     // No cycle: its steps never repeat. The value is what a run is measured
     // in: six times what is asked (`measuredSeconds`).
-    case .held, .wheel, .pageBursts, .jumps, .reading, .searchJumps: 0
+    case .held, .wheel, .trackpad, .pageBursts, .jumps, .reading, .searchJumps: 0
     }
   }
 
@@ -94,7 +101,7 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
     // moment after the app starts.
     case .search: cycle / 1000
     // Each burst starts from a stop, the first as good as any: measured from the start.
-    case .held, .wheel, .pageBursts, .jumps, .reading, .searchJumps: 0
+    case .held, .wheel, .trackpad, .pageBursts, .jumps, .reading, .searchJumps: 0
     }
   }
 
@@ -220,7 +227,7 @@ public enum ScrollTrace: String, CaseIterable, Sendable {
           time += Self.searchKeyInterval
         }
       }
-    case .held, .wheel, .pageBursts, .jumps, .reading, .searchJumps:
+    case .held, .wheel, .trackpad, .pageBursts, .jumps, .reading, .searchJumps:
       return familySteps(duration: duration, seed: seed)
     }
     return steps
@@ -257,6 +264,7 @@ private struct FamilyDrawer {
     switch trace {
     case .held: uniform(800...2_000)
     case .wheel: uniform(200...800)
+    case .trackpad: uniform(300...1_500)
     case .pageBursts: uniform(600...2_000)
     case .jumps: uniform(300...900)
     case .reading: uniform(2_500...5_000)
@@ -270,6 +278,7 @@ private struct FamilyDrawer {
     switch trace {
     case .held: return hold(from: start, length: uniform(1_500...4_000))
     case .wheel: return flick(from: start)
+    case .trackpad: return swipe(from: start)
     case .pageBursts:
       let down = goesDown(upOneIn: 6)
       let perSecond = uniform(3...6)
@@ -337,6 +346,22 @@ private struct FamilyDrawer {
     while time < start + length {
       steps.append(ScrollTrace.Step(time: time, command: .move(move)))
       time += interval * uniform(0.6...1.4)
+    }
+    return steps
+  }
+
+  /// A trackpad's swipe: notches ever farther apart as its momentum dies,
+  /// 17–43 of them (51–129 rows) over 1–3 s.
+  private mutating func swipe(from start: Double) -> [ScrollTrace.Step] {
+    let rows = goesDown(upOneIn: 7) ? KeyBindings.wheelRows : -KeyBindings.wheelRows
+    let slowing = uniform(1.1...1.2)
+    let lastGap = uniform(200...300)
+    var gap = uniform(6...12)
+    var steps = [ScrollTrace.Step(time: start, command: .scroll(rows: rows), isWheel: true)]
+    while gap <= lastGap {
+      let time = steps[steps.count - 1].time + gap
+      steps.append(ScrollTrace.Step(time: time, command: .scroll(rows: rows), isWheel: true))
+      gap *= slowing
     }
     return steps
   }
