@@ -219,8 +219,6 @@ public struct PrefetchPlanner: Sendable {
     var paceRows = 0
     /// Whether it jumped (see `noteJump`).
     var jumped = false
-    /// The gap before its last movement (0 after its first).
-    var lastGap: UInt64 = 0
 
     /// Rows a second after `paceStart`, once it has gone on for
     /// `paceSpan`; nil before, and for a jump.
@@ -294,20 +292,9 @@ public struct PrefetchPlanner: Sendable {
   public private(set) var stopGap = PrefetchPlanner.minimumStopGap
 
   /// Whether the scroll is between bursts at `time`: it has not moved for
-  /// `gapEndingTheBurst`, or never has.
+  /// `stopGap`, or never has.
   public func isStopped(at time: UInt64) -> Bool {
-    hasNotMoved(for: gapEndingTheBurst, at: time)
-  }
-
-  /// How long without movement ends the burst under way: `stopGap`, or
-  /// twice the gap before its last movement if that is longer. A scroll
-  /// that slows down goes on: a trackpad's swipe, whose notches come
-  /// each a tenth to a fifth later than the last as its momentum dies,
-  /// was cut at each gap past `stopGap`, and its slow tail read as bursts
-  /// of a notch, each of which the forecast took to go as far as a whole
-  /// swipe (`docs/benchmark.md`, "A trackpad's swipe").
-  private var gapEndingTheBurst: UInt64 {
-    burst.rows > 0 ? max(stopGap, 2 * burst.lastGap) : stopGap
+    hasNotMoved(for: stopGap, at: time)
   }
 
   /// Whether the view has not moved for `minimumStopGap` at `time`: no
@@ -343,10 +330,8 @@ public struct PrefetchPlanner: Sendable {
   /// Notes a movement of `rows` at `time` in the scroll's rhythm.
   private mutating func noteMovement(rows: Int, direction: Direction, at time: UInt64) {
     if let lastMoveTime, time > lastMoveTime {
-      let gap = time - lastMoveTime
-      if gap >= gapEndingTheBurst { finishBurst() }
-      if burst.rows > 0 { burst.lastGap = gap }
-      recentGaps.append(gap)
+      if time - lastMoveTime >= stopGap { finishBurst() }
+      recentGaps.append(time - lastMoveTime)
       if recentGaps.count > Self.rhythmMemory { recentGaps.removeFirst() }
       stopGap = max(Self.minimumStopGap, 3 * recentGaps.sorted()[recentGaps.count / 2])
     }
@@ -427,30 +412,8 @@ public struct PrefetchPlanner: Sendable {
       return ScrollForecast(speed: overall, cycleSpeed: cycleSpeed(at: time))
     }
     return ScrollForecast(
-      speed: burst.pace ?? overall, rowsLeftInBurst: rowsLeftInBurst, cycleSpeed: cycleSpeed(at: time),
-      currentSpeed: currentPace)
+      speed: burst.pace ?? overall, rowsLeftInBurst: rowsLeftInBurst, cycleSpeed: cycleSpeed(at: time))
   }
-
-  /// Rows a second the burst under way goes at now: the rows moved since
-  /// its last movement `currentPaceSpan` or more before its latest (or
-  /// since its pace's start, if that is later), over the time since, once
-  /// that is `paceSpan` long; nil before, between bursts, and for a jump.
-  /// A scroll that slows down goes slower than its pace over the whole
-  /// burst (`Burst.pace`), which its fast start still holds up. From a
-  /// movement, not from 0.3 s before: a steady scroll's row every 200 ms
-  /// read so was two rows in 0.3 s, and the rows ahead came too soon.
-  private var currentPace: Double? {
-    guard burst.rows > 0, !burst.jumped else { return nil }
-    let cut = burst.end - min(burst.end, Self.currentPaceSpan)
-    let from = max(burst.paceStart, recentMoves.last { $0.time <= cut }?.time ?? 0)
-    guard burst.end >= from + Self.paceSpan else { return nil }
-    let rows = recentMoves.filter { $0.time > from && $0.time <= burst.end }.reduce(0) { $0 + $1.rows }
-    return Double(rows) / (Double(burst.end - from) / 1e9)
-  }
-
-  /// How far back `currentPace` reads: a few of a held key's repeats, a
-  /// notch or two of a swipe's slow tail.
-  static let currentPaceSpan: UInt64 = 300_000_000
 
   /// Rows a page's slide has still to go to where the view comes to
   /// rest (`update`'s `restingTopRow`, given only while the view slides);

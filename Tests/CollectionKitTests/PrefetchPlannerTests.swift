@@ -528,53 +528,10 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
     #expect(planner.cycleSpeed(at: 2_600 * ms).map { abs($0 - 50) < 0.01 } == true)
   }
 
-  /// A trackpad's swipe from `start`: fast at first, two notches (6
-  /// rows) a frame for seven frames, then a notch (3 rows) at a time,
-  /// the first 30 ms on, each gap a fifth longer than the last while it
-  /// is under 250 ms: 78 rows, the last notch 1,289 ms after the first,
-  /// 223 ms after the one before.
-  static func swipe(at start: UInt64) -> [(UInt64, Int)] {
-    var moves: [(UInt64, Int)] = (0..<7).map { (start + $0 * 17, 6) }
-    var time = Double(start + 6 * 17)
-    var gap = 30.0
-    while gap <= 250 {
-      time += gap
-      moves.append((UInt64(time.rounded()), 3))
-      gap *= 1.2
-    }
-    return moves
-  }
-
-  /// Each gap a fifth longer than the one before: the swipe slowing down,
-  /// not a stop, though its later gaps are longer than three of its usual
-  /// ones (read so, it was bursts of 63, 3 and 6 rows, and one under way).
-  @Test func aScrollThatSlowsDownIsOneBurst() {
-    let swiped = Self.planner(after: Self.swipe(at: 100))
-    #expect(swiped.burstLengths.isEmpty, "one burst, under way")
-    #expect(!swiped.isStopped(at: 1_689 * ms), "300 ms after its last notch")
-    #expect(swiped.isStopped(at: 1_840 * ms), "twice the gap before it")
-    let twice = Self.planner(after: Self.swipe(at: 100) + Self.swipe(at: 2_500))
-    #expect(twice.burstLengths == [78])
-  }
-
-  /// Late in the swipe, its notches come 186 and 223 ms apart: 6 rows in
-  /// the 0.408 s since the notch before them, 14.7 rows a second, where
-  /// over the whole swipe it went 72 rows in the 1.289 s after its first.
-  /// The rows ahead come at the pace it goes now.
-  @Test func aSwipeBringsTheRowsAheadAtThePaceItGoesNow() {
-    let forecast = Self.planner(after: Self.swipe(at: 100)).forecast(at: 1_400 * ms)
-    let now = forecast.currentSpeed
-    #expect(now.map { abs($0 - 6 / 0.408) < 0.01 } == true, "\(String(describing: now))")
-    #expect(abs(forecast.speed - 72 / 1.289) < 0.01, "\(forecast.speed)")
-    #expect(forecast.seconds(toBring: 3) == 3 / forecast.currentSpeed!)
-    #expect(forecast.seconds(toMove: 3) == 3 / forecast.speed)
-  }
-
   @Test func aSteadyScrollIsOneBurstNotAStopAfterEveryRow() {
     let planner = Self.planner(after: (1...20).map { (UInt64($0) * 200, 1) })
     #expect(planner.stopGap == 600 * ms, "three times its 200 ms gap")
     #expect(!planner.isStopped(at: 4_300 * ms), "300 ms after the last row: still scrolling")
-    #expect(planner.forecast(at: 4_100 * ms).currentSpeed == 5, "two rows in the 0.4 s since the row before")
   }
 
   @Test func atRestTheWindowReachesPastTheNextStopsScreen() {

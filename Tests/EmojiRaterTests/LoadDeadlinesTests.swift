@@ -67,17 +67,6 @@ import Testing
     #expect(urgency(deadlines, row: 45) < urgency(deadlines, row: 40), "1.6 s before 1.1 s")
   }
 
-  /// A swipe whose momentum dies: 10 rows a second over the whole swipe,
-  /// 4 now. A row ahead comes at the pace now; a cell on screen goes at
-  /// the swipe's, the sooner.
-  @Test func aRowAheadComesAtThePaceTheBurstGoesNowACellOnScreenAtTheWholeBurstsPace() {
-    var slowing = deadlines
-    slowing.forecast.currentSpeed = 4
-    #expect(urgency(deadlines, row: 38) == .infinity, "at 10 rows a second, it comes in 0.9 s: too soon")
-    #expect(urgency(slowing, row: 38) == 2_250, "at 4, in 2.25 s: a sure load")
-    #expect(urgency(slowing, row: 20) == .infinity, "on screen, it leaves in 1.1 s at the swipe's pace")
-  }
-
   /// A scroll just begun: its first step read as 10 rows a second, which
   /// it may well not keep. While it goes on nothing goes, not even the
   /// cells it brings on screen, gone before their loads land; once it has

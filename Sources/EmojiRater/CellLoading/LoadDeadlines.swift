@@ -9,8 +9,8 @@ import Loading
 /// The deadline of a cell off screen is when the scroll will bring it into
 /// view; of a cell on screen, when the scroll will take it out of view:
 /// both from the scroll's forecast (`ScrollForecast`), at the burst's pace
-/// for the rows it will likely still go (the rows it brings, at the pace
-/// it goes now), at the pace of its bursts and pauses beyond. A
+/// for the rows it will likely still go, at the pace of its bursts and
+/// pauses beyond. A
 /// cell on screen that can still make it goes first. Then the prefetches:
 /// those sure to make it, soonest first; then those that may, the likeliest
 /// first, or soonest first if the scroll turned lately. A load too late to
@@ -189,13 +189,7 @@ struct LoadDeadlines: Equatable, Sendable {
     guard onScreen || towards else { return Self.behindTheScroll + Double(rows) }
     // The selection's run to the edge comes first (a held key's).
     rows += slack
-    // A row ahead comes at the pace the burst goes now; a cell on screen
-    // goes at the pace of the whole burst, the sooner when it slows, as a
-    // load landing after its cell left is lost, and the next swipe takes
-    // the screen away at a swipe's pace (read at the pace now too, nearly
-    // half of those loads landed after their cell left at 200×60:
-    // `docs/benchmark.md`, "A trackpad's swipe").
-    let deadline = (onScreen ? forecast.seconds(toMove: rows) : forecast.seconds(toBring: rows)) * 1000
+    let deadline = forecast.seconds(toMove: rows) * 1000
     // Too late to make it: held back, not to take a slot that a load still in
     // time will want in a moment. It goes once the scroll slows enough.
     guard deadline >= (onScreen ? leads.visible : leads.prefetch) else { return .infinity }
