@@ -353,26 +353,36 @@ private struct FamilyDrawer {
   /// A trackpad's swipe: notches ever farther apart as its momentum dies,
   /// 17–43 of them (51–129 rows) over 1–3 s.
   private mutating func swipe(from start: Double) -> [ScrollTrace.Step] {
-    let rows = goesDown(upOneIn: 7) ? KeyBindings.wheelRows : -KeyBindings.wheelRows
+    let rows = notchRows()
     let slowing = uniform(1.1...1.2)
     let lastGap = uniform(200...300)
     var gap = uniform(6...12)
-    var steps = [ScrollTrace.Step(time: start, command: .scroll(rows: rows), isWheel: true)]
+    var times = [start]
     while gap <= lastGap {
-      let time = steps[steps.count - 1].time + gap
-      steps.append(ScrollTrace.Step(time: time, command: .scroll(rows: rows), isWheel: true))
+      times.append(times[times.count - 1] + gap)
       gap *= slowing
     }
-    return steps
+    return times.map { Self.notch(at: $0, rows: rows) }
   }
 
   /// A flick of the wheel: notches a few milliseconds apart.
   private mutating func flick(from start: Double) -> [ScrollTrace.Step] {
-    let rows = goesDown(upOneIn: 7) ? KeyBindings.wheelRows : -KeyBindings.wheelRows
+    let rows = notchRows()
     var time = start
     return (0..<Int.random(in: 5...15, using: &random)).map { _ in
       defer { time += uniform(4...16) }
-      return ScrollTrace.Step(time: time, command: .scroll(rows: rows), isWheel: true)
+      return Self.notch(at: time, rows: rows)
     }
+  }
+
+  /// The rows each notch of a flick or a swipe moves: down, but one in
+  /// seven up.
+  private mutating func notchRows() -> Int {
+    goesDown(upOneIn: 7) ? KeyBindings.wheelRows : -KeyBindings.wheelRows
+  }
+
+  /// A notch of the wheel at `time`, typed as the mouse reports it.
+  private static func notch(at time: Double, rows: Int) -> ScrollTrace.Step {
+    ScrollTrace.Step(time: time, command: .scroll(rows: rows), isWheel: true)
   }
 }
