@@ -111,8 +111,9 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     let now = clock()
     let untold = Set(cancelled.map(ObjectIdentifier.init))
     let waits = waitsBegun.withLock { begun in
-      begun.compactMap { operation, since in
-        untold.contains(operation) ? nil : Double(DataLoadOperation<ID, Value>.elapsed(since, now)) / 1e6
+      begun.compactMap { operation, since -> ObservedLatency.Wait? in
+        untold.contains(operation)
+          ? nil : (since, Double(DataLoadOperation<ID, Value>.elapsed(since, now)) / 1e6)
       }
     }
     return observedLatency.countingWaits(waits).curve()
@@ -396,9 +397,9 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
       onStart: { operation, since in waitsBegun.withLock { $0[ObjectIdentifier(operation)] = since } },
       clock: clock,
       report: { [weak self] operation, outcome in
-        waitsBegun.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(operation)) }
+        let started = waitsBegun.withLock { $0.removeValue(forKey: ObjectIdentifier(operation)) }
         DispatchQueue.main.async {
-          MainActor.assumeIsolated { self?.finished(operation, outcome) }
+          MainActor.assumeIsolated { self?.finished(operation, outcome, started: started) }
         }
       })
     operation.queuePriority = priority.queuePriority
@@ -498,7 +499,10 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
 
   // MARK: Arrivals
 
-  private func finished(_ operation: DataLoadOperation<ID, Value>, _ outcome: LoadOutcome<Value>) {
+  /// `started`: when the load began its wait, if it did.
+  private func finished(
+    _ operation: DataLoadOperation<ID, Value>, _ outcome: LoadOutcome<Value>, started: UInt64?
+  ) {
     let id = operation.identifier
     let isCurrent = operations[id] === operation
     if isCurrent { operations.removeValue(forKey: id) }
@@ -510,7 +514,9 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     switch outcome {
     case .loaded(let value):
       tally.completed += 1
-      if let duration = operation.duration { observedLatency.record(milliseconds: Double(duration) / 1e6) }
+      if let duration = operation.duration, let started {
+        observedLatency.record(milliseconds: Double(duration) / 1e6, started: started)
+      }
       // A load cancelled too late still brings the value: a request made
       // again since is answered by it.
       requested.removeValue(forKey: id)
@@ -529,8 +535,8 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
       tally.cancelledBeforeStart += 1
     case .cancelledDuringWait:
       tally.cancelledDuringWait += 1
-      if let duration = operation.duration {
-        observedLatency.recordCancelled(after: Double(duration) / 1e6)
+      if let duration = operation.duration, let started {
+        observedLatency.recordCancelled(after: Double(duration) / 1e6, started: started)
       }
     }
   }

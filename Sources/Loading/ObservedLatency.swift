@@ -1,3 +1,5 @@
+import HeapModule
+
 /// How long loads take, in milliseconds, as quantiles: what a prefetch
 /// must allow for to be done by the time its cell shows.
 public protocol LatencyQuantiles: Sendable {
@@ -20,7 +22,15 @@ extension LatencyModel: LatencyQuantiles {}
 /// landed loads alone, held at 80×24 fell from 26% ready on display to
 /// 21%, wheel at 200×60 from 11% to 6%). The quantiles are the
 /// Kaplan–Meier estimate, which reads such "at least" times as they are.
-public struct ObservedLatency: LatencyQuantiles, Equatable {
+///
+/// The loads remembered are the latest to start, not the latest to end.
+/// Of the loads that started together, the quick ones end first: the
+/// latest to end are, at their oldest, the slow ones of loads whose quick
+/// ones are forgotten, and a pool busy with loads of 0.5 to 2 s read their
+/// median 5% slow (1.31 s for 1.25). Of the latest to start, those that
+/// have ended are measured and those still under way count as "at least
+/// their wait", so every start counts once whatever its load took.
+public struct ObservedLatency: LatencyQuantiles {
   /// What is assumed before the loads say otherwise.
   public let prior: LatencyModel
   /// How many of the latest loads count (`memory(forPool:)`).
@@ -30,33 +40,43 @@ public struct ObservedLatency: LatencyQuantiles, Equatable {
   public static let shortestMemory = 256
 
   /// How many of the latest loads to remember with `pool` loads under way
-  /// at most: four times as many. The loads under way count too
-  /// (`countingWaits`), and they are no fair sample: a slow load is under
-  /// way longer, so more of them are slow ones. Remembering fewer loads
-  /// than were under way, the estimate read the server as slower than it
-  /// was, and after a page's slide cancelled a screen of loads, as slow as
-  /// the longest wait: at 200×60 (562 under way, loads of a median 0.9 s
-  /// on a log-normal curve) the median read 1.5 s, and up to 4.5 s, and the
-  /// screen being read, each cell worth what was left of the pause less
-  /// that, waited (`docs/benchmark.md`, "The latency the planner reads").
-  /// Four pools' loads are still a few seconds of a busy pool, at any size.
+  /// at most: four times as many, a few seconds of a busy pool at any
+  /// size, so that a server that slows down is followed within seconds.
+  /// Remembered by when they ended, fewer loads than were under way read
+  /// the server as slower than it was, and after a page's slide cancelled
+  /// a screen of loads, as slow as the longest wait (at 200×60, 562 under
+  /// way, loads of a median 0.9 s on a log-normal curve: the median read
+  /// 1.5 s, and up to 4.5 s, and the screen being read, each cell worth
+  /// what was left of the pause less that, waited; `docs/benchmark.md`,
+  /// "The latency the planner reads"). Counted by when they started, the
+  /// loads under way that began before those remembered are left out, so
+  /// they can no longer outnumber the rest.
   public static func memory(forPool pool: Int) -> Int {
     max(shortestMemory, 4 * pool)
   }
   /// How many loads must have landed before they are believed over the prior.
   public static let minimumSamples = 32
 
-  private struct Sample: Equatable {
+  /// A load's time, and when it started (on the loader's clock), by which
+  /// the oldest is forgotten first.
+  private struct Sample: Comparable {
+    var started: UInt64
     var milliseconds: Double
-    /// false: cancelled after waiting this long, its data not yet come.
+    /// false: cancelled, or still under way, after waiting this long.
     var landed: Bool
+
+    static func < (a: Sample, b: Sample) -> Bool { a.started < b.started }
   }
 
-  /// The latest `memory` loads, the oldest overwritten first.
-  private var samples: [Sample] = []
-  private var oldest = 0
+  /// A load still under way: when it started, and how long it has waited.
+  public typealias Wait = (started: UInt64, milliseconds: Double)
+
+  /// The `memory` loads that started last of those that ended.
+  private var samples = Heap<Sample>()
   /// Loads that landed among `samples`.
   private var landedCount = 0
+  /// Loads still under way, in a copy made for a reading (`countingWaits`).
+  private var waits: [Sample] = []
   /// Loads measured so far, landed or cut short, all told.
   public private(set) var count = 0
 
@@ -65,49 +85,53 @@ public struct ObservedLatency: LatencyQuantiles, Equatable {
     self.memory = max(1, memory)
   }
 
-  /// Remembers the latest `memory` loads from now on, the newest of those
-  /// already remembered kept (the pool's size changed).
+  /// Remembers the latest `memory` loads from now on, the latest started
+  /// of those already remembered kept (the pool's size changed).
   public mutating func remember(atMost memory: Int) {
-    let memory = max(1, memory)
-    guard memory != self.memory else { return }
-    samples = Array((samples[oldest...] + samples[..<oldest]).suffix(memory))
-    oldest = 0
-    landedCount = samples.filter(\.landed).count
-    self.memory = memory
+    self.memory = max(1, memory)
+    forgetTheOldest()
   }
 
-  /// Notes one load whose data came after `milliseconds`.
-  public mutating func record(milliseconds: Double) {
-    add(Sample(milliseconds: milliseconds, landed: true))
+  /// Notes one load, started at `started`, whose data came after
+  /// `milliseconds`.
+  public mutating func record(milliseconds: Double, started: UInt64) {
+    add(Sample(started: started, milliseconds: milliseconds, landed: true))
   }
 
-  /// Notes one load cancelled after waiting `milliseconds`: it would have
-  /// taken at least that long.
-  public mutating func recordCancelled(after milliseconds: Double) {
-    add(Sample(milliseconds: milliseconds, landed: false))
+  /// Notes one load, started at `started`, cancelled after waiting
+  /// `milliseconds`: it would have taken at least that long.
+  public mutating func recordCancelled(after milliseconds: Double, started: UInt64) {
+    add(Sample(started: started, milliseconds: milliseconds, landed: false))
   }
 
   private mutating func add(_ sample: Sample) {
     guard sample.milliseconds.isFinite, sample.milliseconds >= 0 else { return }
     count += 1
-    if samples.count < memory {
-      samples.append(sample)
-    } else {
-      if samples[oldest].landed { landedCount -= 1 }
-      samples[oldest] = sample
-      oldest = (oldest + 1) % memory
-    }
+    samples.insert(sample)
     if sample.landed { landedCount += 1 }
+    forgetTheOldest()
+  }
+
+  private mutating func forgetTheOldest() {
+    while samples.count > memory, let oldest = samples.popMin() {
+      if oldest.landed { landedCount -= 1 }
+    }
   }
 
   /// A copy for reading quantiles that also counts the loads still
   /// waiting, each as one that takes at least its wait so far. Without
   /// them the first loads to land, the quickest, would read as the whole:
   /// 32 loads into a run, 0.9 of them seemed to land within 0.94 s, where
-  /// the truth was 1.85 s.
-  public func countingWaits(_ waits: [Double]) -> ObservedLatency {
+  /// the truth was 1.85 s. Not those that started before every load
+  /// remembered: the loads that started with them are forgotten, and only
+  /// the slow ones would count.
+  public func countingWaits(_ waits: [Wait]) -> ObservedLatency {
     var copy = self
-    copy.samples += waits.filter { $0.isFinite && $0 >= 0 }.map { Sample(milliseconds: $0, landed: false) }
+    let forgottenBefore = samples.count >= memory ? samples.min?.started : nil
+    copy.waits =
+      waits
+      .filter { $0.milliseconds.isFinite && $0.milliseconds >= 0 && $0.started >= forgottenBefore ?? 0 }
+      .map { Sample(started: $0.started, milliseconds: $0.milliseconds, landed: false) }
     return copy
   }
 
@@ -124,7 +148,7 @@ public struct ObservedLatency: LatencyQuantiles, Equatable {
   /// (a sort) for as many quantiles as are asked of it.
   public func curve() -> LatencyCurve {
     // Landed before cut short at the same time: a load cut at t had not landed by t.
-    let sorted = samples.sorted { a, b in
+    let sorted = (samples.unordered + waits).sorted { a, b in
       a.milliseconds != b.milliseconds ? a.milliseconds < b.milliseconds : a.landed && !b.landed
     }
     var atRisk = Double(sorted.count)

@@ -10,7 +10,7 @@ import Testing
   /// The latency of `count` loads that all landed after `milliseconds`.
   func curve(landed count: Int, after milliseconds: Double) -> LatencyCurve {
     var observed = ObservedLatency(prior: .uniform(500...2_000))
-    for _ in 0..<count { observed.record(milliseconds: milliseconds) }
+    for start in 0..<count { observed.record(milliseconds: milliseconds, started: UInt64(start)) }
     return observed.curve()
   }
 
