@@ -27,7 +27,7 @@ extension LatencyModel: LatencyQuantiles {}
 /// Of the loads that started together, the quick ones end first: the
 /// latest to end are, at their oldest, the slow ones of loads whose quick
 /// ones are forgotten, and a pool busy with loads of 0.5 to 2 s read their
-/// median 5% slow (1.31 s for 1.25). Of the latest to start, those that
+/// median 4% slow (1.30 s for 1.25). Of the latest to start, those that
 /// have ended are measured and those still under way count as "at least
 /// their wait", so every start counts once whatever its load took.
 public struct ObservedLatency: LatencyQuantiles {
