@@ -66,6 +66,9 @@ public struct ObservedLatency: LatencyQuantiles {
     var landed: Bool
 
     static func < (a: Sample, b: Sample) -> Bool { a.started < b.started }
+
+    /// Whether it is a time at all (not NaN, infinite or negative).
+    var isTime: Bool { milliseconds.isFinite && milliseconds >= 0 }
   }
 
   /// A load still under way: when it started, and how long it has waited.
@@ -105,7 +108,7 @@ public struct ObservedLatency: LatencyQuantiles {
   }
 
   private mutating func add(_ sample: Sample) {
-    guard sample.milliseconds.isFinite, sample.milliseconds >= 0 else { return }
+    guard sample.isTime else { return }
     count += 1
     samples.insert(sample)
     if sample.landed { landedCount += 1 }
@@ -130,8 +133,8 @@ public struct ObservedLatency: LatencyQuantiles {
     let forgottenBefore = samples.count >= memory ? samples.min?.started : nil
     copy.waits =
       waits
-      .filter { $0.milliseconds.isFinite && $0.milliseconds >= 0 && $0.started >= forgottenBefore ?? 0 }
       .map { Sample(started: $0.started, milliseconds: $0.milliseconds, landed: false) }
+      .filter { $0.isTime && $0.started >= forgottenBefore ?? 0 }
     return copy
   }
 
