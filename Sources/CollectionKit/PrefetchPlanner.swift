@@ -247,10 +247,18 @@ public struct PrefetchPlanner: Sendable {
   /// lead to are worth loading before the window's far rows.
   public static let jumpMemory: UInt64 = 10_000_000_000
 
-  /// Whether the view jumped within `jumpMemory` before `time`.
+  /// Whether the view jumped, or a jump key was pressed, within
+  /// `jumpMemory` before `time`.
   public func jumpedRecently(at time: UInt64) -> Bool {
     guard let lastJump else { return false }
     return time < lastJump + Self.jumpMemory
+  }
+
+  /// A jump key (Home, End, Tab, Shift-Tab) was pressed at `time`, the view
+  /// moving with it or not. Only the memory of jumping is kept: a view that
+  /// did not move broke no burst, so the scroll's rhythm stands.
+  public mutating func noteJumpKey(at time: UInt64) {
+    lastJump = time
   }
   /// Whether the view had been still for `restAfter` at the last update.
   public private(set) var isResting = false

@@ -768,6 +768,21 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
     #expect(planner.slack == 0, "the view leads: rows below come as it moves")
   }
 
+  /// A jump key that leaves the view where it was (Tab to a section on
+  /// screen) is remembered as a jump, for as long, and breaks no burst:
+  /// the rhythm read before it stands.
+  @Test func aJumpKeyIsAJumpThoughTheViewStays() {
+    var planner = Self.planner(after: Self.flick(at: 100, notches: 15))
+    let rhythm = planner.burstLengths
+    #expect(!planner.jumpedRecently(at: 1_000 * ms))
+    planner.noteJumpKey(at: 1_000 * ms)
+    #expect(planner.jumpedRecently(at: 1_000 * ms))
+    #expect(planner.jumpedRecently(at: 10_999 * ms))
+    #expect(!planner.jumpedRecently(at: 11_000 * ms))
+    #expect(planner.burstLengths == rhythm)
+    #expect(planner.isStill(at: 1_000 * ms), "a key that moved no row moved no view")
+  }
+
   /// A move farther than the window reaches at once (End, a section away)
   /// is a jump, remembered for ten seconds; a wheel flick's is not.
   @Test func aMoveBeyondTheWindowIsAJump() {

@@ -75,6 +75,20 @@ import Testing
     #expect(pressed(from: state) == state.jumpScreens)
   }
 
+  /// A jump key that moves the selection tells the loader the person is
+  /// jumping, the view moving with it or not; an arrow key, or a jump key
+  /// that goes nowhere, does not.
+  @Test func aJumpKeyIsHeardThoughOnlyTheSelectionMoves() {
+    var state = state()
+    let top = state.viewport
+    #expect(state.apply(.move(.first)).isEmpty, "Home at the first emoji goes nowhere")
+    #expect(state.apply(.move(.nextSection)) == [.jumped])
+    #expect(state.viewport == top, "the next section starts on screen: only the selection moved")
+    #expect(state.apply(.move(.down)).isEmpty)
+    #expect(state.apply(.move(.last)) == [.jumped])
+    #expect(state.viewport != top)
+  }
+
   /// The screens a search is left for are known before the keys: while
   /// typing, where the search began (Esc) and the best match among its
   /// neighbours (Enter, then Esc); browsing the matches, the chosen one's;

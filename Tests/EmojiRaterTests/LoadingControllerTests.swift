@@ -245,6 +245,23 @@ import Testing
     #expect(await eventually { pooled.loader.counters.queued == new })
   }
 
+  /// A jump key that moves only the selection (Tab to a section on
+  /// screen) says the person jumps as plainly as End: the screens the jump
+  /// keys lead to load on the still view, where before they waited.
+  @Test func aJumpKeyThatLeavesTheViewWhereItWasStartsTheJumpScreens() async {
+    let controller = controller(.prefetch, prefetchRows: 0, pool: 100)
+    let end = 60..<62
+    let endCells = layout.flatRange(ofRows: end).count
+    controller.update(visibleRows: 0..<2, layout: layout, jumpScreens: [end])
+    #expect(
+      await eventually { controller.loader.counters.queued == endCells }, "no jump yet: End's screen waits")
+    clock.advance(milliseconds: 500)
+    controller.noteJumpKey()
+    controller.update(visibleRows: 0..<2, layout: layout, jumpScreens: [end])
+    #expect(await eventually { controller.loader.counters.queued == 0 }, "a key jumped: End's screen loads")
+    #expect(controller.loader.counters.inFlight == 15 + endCells)
+  }
+
   /// A jump key's screen the view visited and left stays asked for: the
   /// End screen, jumped to and back from before its loads could start,
   /// is still loading when Home is left for it again, not left to load

@@ -261,6 +261,10 @@ public struct AppState: Sendable {
     case recordUse(items: [Int])
     /// Forget every use: "Frequently used" starts empty, now and next run.
     case forgetUses
+    /// A jump key (Home, End, Tab, Shift-Tab) moved the selection, the
+    /// view with it or not: the person is jumping, and the loader hears
+    /// of it as it hears of a view that jumped.
+    case jumped
   }
 
   /// Applies `command` and returns what it asks of the world outside.
@@ -291,7 +295,9 @@ public struct AppState: Sendable {
     switch command {
     case .move(let move):
       guard let selection else { return }
-      select(layout.indexPath(after: move, from: selection))
+      let landing = layout.indexPath(after: move, from: selection)
+      select(landing)
+      if Self.jumpMoves.contains(move), landing != selection { effects.append(.jumped) }
     case .page(let down):
       // A screenful less one row, so the person keeps a row of context.
       let rows = max(1, viewport.height - 1)

@@ -451,6 +451,8 @@ public final class FrameLoop {
     case .finishPick(let outcome):
       pickOutcome = outcome
       quitRequested = true
+    case .jumped:
+      loading.noteJumpKey()
     case .recordUse(let items):
       recordUse(of: items)
     case .forgetUses:

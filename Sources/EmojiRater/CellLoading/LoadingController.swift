@@ -264,6 +264,13 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     }
   }
 
+  /// A jump key moved the selection (`AppState.Effect.jumped`): a Tab to a
+  /// section on screen leaves the view where it was, yet says as plainly
+  /// as End that the screens the jump keys lead to come next.
+  public func noteJumpKey() {
+    prefetching.noteJumpKey(at: clock.now())
+  }
+
   /// Takes `layout` as the grid's. Rows mean other cells in a new width:
   /// the jump screens are worked out afresh, and the old ones' loads stop.
   private func adopt(_ layout: GridLayout) {

@@ -83,6 +83,11 @@ struct PrefetchCoordinator {
     return plan
   }
 
+  /// A jump key was pressed at `time` (`PrefetchPlanner.noteJumpKey`).
+  mutating func noteJumpKey(at time: UInt64) {
+    planner.noteJumpKey(at: time)
+  }
+
   /// What changed in the screens the jump keys lead to: the loads to ask
   /// for and to let go of, after the frame.
   struct JumpScreenChange {
