@@ -240,8 +240,9 @@ public struct PrefetchPlanner: Sendable {
   /// How far back whole bursts and pauses are read for `cycleSpeed`: a
   /// few of a wheel's flicks or a held key's runs, not a rhythm long gone.
   public static let cycleMemory: UInt64 = 10_000_000_000
-  /// When the view last jumped: moved farther at once than the window
-  /// reaches (End, Home, Tab to a section far off).
+  /// When the view last jumped (moved farther at once than the window
+  /// reaches: End, Home, Tab to a section far off), or a jump key was
+  /// pressed (`noteJumpKey`).
   private var lastJump: UInt64?
   /// How long a jump says the person jumps: the screens the jump keys
   /// lead to are worth loading before the window's far rows.
