@@ -31,10 +31,16 @@ public final class DataLoadOperation<ID: LoadIdentifier, Value: Sendable>: Opera
   private let clock: @Sendable () -> UInt64
   private let state = Locked(Phase.ready)
 
-  /// How long the load waited for its source, in nanoseconds: set before
-  /// it reports an ending, nil if it never started.
-  public var duration: UInt64? {
-    state.withLock { if case .finished(let waited) = $0 { waited } else { nil } }
+  /// When the load started (on `clock`) and how long it waited for its
+  /// source, in nanoseconds: set before it reports an ending, nil if it
+  /// never started.
+  public var timing: Timing? {
+    state.withLock { if case .finished(let timing) = $0 { timing } else { nil } }
+  }
+
+  public struct Timing: Equatable, Sendable {
+    public var started: UInt64
+    public var waited: UInt64
   }
 
   /// The time from `start` to `end`, none if the clock seems to have gone back.
@@ -47,8 +53,8 @@ public final class DataLoadOperation<ID: LoadIdentifier, Value: Sendable>: Opera
     case ready
     /// Under way since `since` (on `clock`), with what stops its wait.
     case waiting(ScheduledWork?, since: UInt64)
-    /// Over, after waiting this long if it started.
-    case finished(waited: UInt64?)
+    /// Over, with its timing if it started.
+    case finished(Timing?)
   }
 
   /// - Parameters:
@@ -57,7 +63,7 @@ public final class DataLoadOperation<ID: LoadIdentifier, Value: Sendable>: Opera
   ///     operation's lock (before any ending is reported).
   ///   - report: called exactly once, on whatever thread the load ended on;
   ///     the loader hops it to the main queue.
-  ///   - clock: what `duration` is measured on.
+  ///   - clock: what `timing` is measured on.
   public init(
     identifier: ID, attempt: UInt64 = 0, source: any LoadSource<ID, Value>,
     onStart: @escaping @Sendable (DataLoadOperation, _ since: UInt64) -> Void = { _, _ in },
@@ -129,10 +135,10 @@ public final class DataLoadOperation<ID: LoadIdentifier, Value: Sendable>: Opera
       switch phase {
       case .finished: return nil
       case .ready:
-        phase = .finished(waited: nil)
+        phase = .finished(nil)
         return false
       case .waiting(_, let since):
-        phase = .finished(waited: Self.elapsed(since, now))
+        phase = .finished(Timing(started: since, waited: Self.elapsed(since, now)))
         return true
       }
     }

@@ -397,9 +397,9 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
       onStart: { operation, since in waitsBegun.withLock { $0[ObjectIdentifier(operation)] = since } },
       clock: clock,
       report: { [weak self] operation, outcome in
-        let started = waitsBegun.withLock { $0.removeValue(forKey: ObjectIdentifier(operation)) }
+        waitsBegun.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(operation)) }
         DispatchQueue.main.async {
-          MainActor.assumeIsolated { self?.finished(operation, outcome, started: started) }
+          MainActor.assumeIsolated { self?.finished(operation, outcome) }
         }
       })
     operation.queuePriority = priority.queuePriority
@@ -499,10 +499,7 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
 
   // MARK: Arrivals
 
-  /// `started`: when the load began its wait, if it did.
-  private func finished(
-    _ operation: DataLoadOperation<ID, Value>, _ outcome: LoadOutcome<Value>, started: UInt64?
-  ) {
+  private func finished(_ operation: DataLoadOperation<ID, Value>, _ outcome: LoadOutcome<Value>) {
     let id = operation.identifier
     let isCurrent = operations[id] === operation
     if isCurrent { operations.removeValue(forKey: id) }
@@ -514,8 +511,8 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
     switch outcome {
     case .loaded(let value):
       tally.completed += 1
-      if let duration = operation.duration, let started {
-        observedLatency.record(milliseconds: Double(duration) / 1e6, started: started)
+      if let timing = operation.timing {
+        observedLatency.record(milliseconds: Double(timing.waited) / 1e6, started: timing.started)
       }
       // A load cancelled too late still brings the value: a request made
       // again since is answered by it.
@@ -535,8 +532,8 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
       tally.cancelledBeforeStart += 1
     case .cancelledDuringWait:
       tally.cancelledDuringWait += 1
-      if let duration = operation.duration, let started {
-        observedLatency.recordCancelled(after: Double(duration) / 1e6, started: started)
+      if let timing = operation.timing {
+        observedLatency.recordCancelled(after: Double(timing.waited) / 1e6, started: timing.started)
       }
     }
   }
