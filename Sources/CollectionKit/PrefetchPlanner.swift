@@ -11,10 +11,11 @@
 /// The window reaches `depth` rows beyond each edge. An adaptive depth
 /// follows the scroll: ahead of a moving viewport it reaches as far as the
 /// viewport will travel in `leadTime` (so a load started now is done by the
-/// time its row arrives), behind it one row; when the scroll stops it
-/// becomes symmetric, or, planning for stops (`plansForStops`), once the
-/// view has rested a moment, reaches past the screen the next burst will
-/// likely stop on, in the way the last one went.
+/// time its row arrives), and farther while its loads leave slots idle;
+/// behind it one row. When the scroll stops it becomes symmetric, or,
+/// planning for stops (`plansForStops`), once the view has rested a
+/// moment, reaches past the screen the next burst will likely stop on, in
+/// the way the last one went.
 ///
 /// For that it reads the scroll's rhythm: people scroll in bursts (a held
 /// key, a flick of the wheel, a few pages) and stop to look. A burst is
@@ -265,7 +266,7 @@ public struct PrefetchPlanner: Sendable {
   public private(set) var isResting = false
   /// Whether the window of a view at rest reaches as far behind the
   /// screen as ahead: from when the pool had a slot nothing wanted
-  /// (`update`'s `poolIdle`) until the view moves. A search's matches
+  /// (`update`'s `idleSlots`) until the view moves. A search's matches
   /// and a look back come from anywhere, and an idle slot loads nothing.
   public private(set) var fillsBehind = false
 
@@ -507,11 +508,12 @@ public struct PrefetchPlanner: Sendable {
   /// Moves the viewport to `visibleRows` at `time` (nanoseconds), with the
   /// selection on `selectedRow` if there is one and the view sliding to
   /// `restingTopRow` if it does (a page key's slide), and returns what the
-  /// data source must hear about. `poolIdle`: whether the loads have a slot
-  /// that nothing asked for takes (`fillsBehind`).
+  /// data source must hear about. `idleSlots`: the loads' free slots that
+  /// nothing asked for takes, which a still view's window reaches behind
+  /// the screen for (`fillsBehind`), and a moving one farther ahead.
   public mutating func update(
     visibleRows: Range<Int>, in layout: GridLayout, at time: UInt64, selectedRow: Int? = nil,
-    restingTopRow: Int? = nil, poolIdle: Bool = false
+    restingTopRow: Int? = nil, idleSlots: Int = 0
   ) -> Plan {
     let newVisible = layout.flatRange(ofRows: visibleRows)
     screenRows = visibleRows.count
@@ -520,7 +522,8 @@ public struct PrefetchPlanner: Sendable {
     slideRowsLeft = rowsToRest > 0 ? rowsToRest : nil
     slack = selectionLeads ? Self.rows(from: selectedRow, toEdgeOf: visibleRows, going: direction) : 0
     noteStillness(at: time)
-    fillsBehind = restsForStops && direction == .none && (fillsBehind || poolIdle)
+    fillsBehind = restsForStops && direction == .none && (fillsBehind || idleSlots > 0)
+    if idleSlots > 0 { reachFartherAhead(toFill: idleSlots, columns: layout.columns) }
     let (aheadRows, behindRows) = reach
     let leading = direction == .none ? likelyDirection : direction
     let (downRows, upRows) = leading == .up ? (behindRows, aheadRows) : (aheadRows, behindRows)
@@ -679,6 +682,21 @@ public struct PrefetchPlanner: Sendable {
       let wanted = min(max(Int((speed * leadTime / 1000).rounded(.up)) + 1, minimumRows), deepest)
       aheadRows = sameDirection ? max(aheadRows, wanted) : wanted
     }
+  }
+
+  /// A moving window whose loads leave `idleSlots` slots that nothing
+  /// wants reaches farther ahead by the rows they would fill, up to the
+  /// deepest: the scroll comes to those rows next. Speed × lead time says
+  /// how far ahead a load must start to be in time, not how far the pool
+  /// can go: with quick loads it reached 30 rows, and a held key at 200×60
+  /// ran into rows not yet loaded while a fifth of the slots sat idle
+  /// (`emoji-rater bench --traces held --latency 100-400ms`). A pool with
+  /// no slot free is left its reach: a load started farther out would take
+  /// a slot from a nearer row.
+  private mutating func reachFartherAhead(toFill idleSlots: Int, columns: Int) {
+    guard case .adaptive = depth, direction != .none, columns > 0 else { return }
+    let rows = (idleSlots + columns - 1) / columns
+    aheadRows = max(aheadRows, min(aheadRows + rows, deepest))
   }
 
   /// Notes a move against the run as a glance back if it is one, and says

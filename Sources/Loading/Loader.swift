@@ -229,14 +229,19 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// Whether any load is queued or in flight.
   public var hasOutstandingLoads: Bool { !operations.isEmpty || !requested.isEmpty }
 
-  /// Whether the pool has a free slot that no waiting request may take
-  /// now (each is under way, or held back by `urgency`), as of the last
-  /// submission: a slot there is nothing to spend on. False while a new
-  /// ranking is due, as it may let some go.
-  public var hasIdleSlot: Bool {
-    guard maxConcurrent > 0, operations.count < maxConcurrent, refreshes.isEmpty else { return false }
-    return requested.isEmpty || ranking?.isEmpty == true
+  /// The pool's free slots that no waiting request may take now (each is
+  /// under way, or held back by `urgency`), as of the last submission:
+  /// slots there is nothing to spend on. None while a new ranking is due,
+  /// as it may let some go.
+  public var idleSlots: Int {
+    guard maxConcurrent > 0, operations.count < maxConcurrent, refreshes.isEmpty,
+      requested.isEmpty || ranking?.isEmpty == true
+    else { return 0 }
+    return maxConcurrent - operations.count
   }
+
+  /// Whether the pool has a slot there is nothing to spend on (`idleSlots`).
+  public var hasIdleSlot: Bool { idleSlots > 0 }
 
   public var counters: LoaderCounters {
     var counters = tally

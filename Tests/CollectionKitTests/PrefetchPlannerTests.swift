@@ -222,6 +222,35 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
     #expect(planner.reach.ahead == 2)
   }
 
+  /// Speed × lead time is how far ahead a load must start to be in time,
+  /// not how far the pool can go: while the scroll moves and its loads
+  /// leave slots idle, the window reaches farther by the rows they would
+  /// fill, up to the deepest, and keeps that reach while the pool is busy.
+  @Test func anIdlePoolHasAMovingWindowReachFartherAhead() {
+    var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 14)
+    let tall = GridLayout(sectionItemCounts: [5_000], width: 26)
+    _ = planner.update(visibleRows: 0..<2, in: tall, at: 0)
+    _ = planner.update(visibleRows: 1..<3, in: tall, at: 100 * ms)
+    _ = planner.update(visibleRows: 2..<4, in: tall, at: 200 * ms)  // 10 rows/s: 11 ahead
+    _ = planner.update(visibleRows: 2..<4, in: tall, at: 210 * ms, idleSlots: 0)
+    #expect(planner.reach.ahead == 11, "a busy pool: as far as the lead time")
+    // Seven idle slots, five items to a row: two rows farther.
+    let plan = planner.update(visibleRows: 2..<4, in: tall, at: 220 * ms, idleSlots: 7)
+    #expect(planner.reach.ahead == 13)
+    #expect(planner.wanted == tall.flatRange(ofRows: 1..<17), "a row behind, 13 ahead")
+    #expect(prefetched(plan) == Array(tall.flatRange(ofRows: 15..<17)), "the two rows farther")
+    for frame in UInt64(1)...5 {
+      _ = planner.update(visibleRows: 2..<4, in: tall, at: (220 + 10 * frame) * ms, idleSlots: 1)
+    }
+    #expect(planner.reach.ahead == 14, "no farther than the deepest")
+    _ = planner.update(visibleRows: 3..<5, in: tall, at: 300 * ms, idleSlots: 0)
+    #expect(planner.reach.ahead == 14, "kept while the pool is busy and the scroll goes on")
+    // Stopped: a still view's window is the rest's, idle pool or not.
+    _ = planner.update(visibleRows: 3..<5, in: tall, at: 1_300 * ms, idleSlots: 1)
+    #expect(planner.direction == .none)
+    #expect(planner.reach == (1, 1))
+  }
+
   @Test func aReversalCancelsTheFarSideAndPrefetchesTheNewWayFirst() {
     var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 2)
     _ = planner.update(visibleRows: 2..<4, in: layout, at: 0)
@@ -584,18 +613,18 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
   @Test func atRestAnIdlePoolHasTheWindowReachBehindTheScreenToo() {
     var planner = Self.restingAfterFlicksBack(at: 700)
     #expect(planner.awaitsIdlePool)
-    _ = planner.update(visibleRows: 30..<40, in: Self.list, at: 3_000 * ms, poolIdle: false)
+    _ = planner.update(visibleRows: 30..<40, in: Self.list, at: 3_000 * ms, idleSlots: 0)
     #expect(planner.reach == (40, 2), "the pool is busy: two rows above")
-    let plan = planner.update(visibleRows: 30..<40, in: Self.list, at: 3_100 * ms, poolIdle: true)
+    let plan = planner.update(visibleRows: 30..<40, in: Self.list, at: 3_100 * ms, idleSlots: 1)
     #expect(planner.fillsBehind && !planner.awaitsIdlePool)
     #expect(planner.reach == (40, 40))
     #expect(planner.wanted == Self.list.flatRange(ofRows: 0..<80), "up to the top, 40 rows below")
     #expect(plan.prefetch.count == 27 * 5, "rows 1 to 27 (row 0 is the header), newly wanted")
     // Busy again with what it asked for, the window stays.
-    _ = planner.update(visibleRows: 30..<40, in: Self.list, at: 3_200 * ms, poolIdle: false)
+    _ = planner.update(visibleRows: 30..<40, in: Self.list, at: 3_200 * ms, idleSlots: 0)
     #expect(planner.reach == (40, 40))
     // The view moves on down: the rows far above are let go.
-    let moved = planner.update(visibleRows: 31..<41, in: Self.list, at: 3_300 * ms, poolIdle: true)
+    let moved = planner.update(visibleRows: 31..<41, in: Self.list, at: 3_300 * ms, idleSlots: 1)
     #expect(!planner.fillsBehind)
     #expect(planner.reach.behind == 1)
     #expect(planner.wanted.lowerBound == Self.list.flatRange(ofRows: 30..<31).lowerBound, "one row above")
@@ -607,10 +636,10 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
   /// start at once, and wants the pool for the rows it is about to show.
   @Test func anIdlePoolBeforeTheRestLeavesTheWindowAsItIs() {
     var planner = Self.planner()
-    _ = planner.update(visibleRows: 50..<60, in: Self.list, at: 0, poolIdle: true)
+    _ = planner.update(visibleRows: 50..<60, in: Self.list, at: 0, idleSlots: 1)
     #expect(!planner.isResting && !planner.awaitsIdlePool)
     #expect(planner.reach == (2, 2))
-    _ = planner.update(visibleRows: 50..<60, in: Self.list, at: 300 * ms, poolIdle: true)
+    _ = planner.update(visibleRows: 50..<60, in: Self.list, at: 300 * ms, idleSlots: 1)
     #expect(planner.isResting && planner.fillsBehind)
     #expect(planner.reach == (20, 20))
   }

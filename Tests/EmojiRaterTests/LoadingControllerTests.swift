@@ -32,6 +32,18 @@ import Testing
       catalog: Self.catalog, layout: layout, options: options, clock: clock, scheduler: scheduler)
   }
 
+  /// A prefetching controller as the app makes one: its window follows the
+  /// scroll (no `--prefetch-rows`). Loads take 0.1 s; `pool` slots.
+  func adaptiveController(pool: Int) -> LoadingController {
+    var options = LoadingOptions()
+    options.mode = .prefetch
+    options.latency = .fixed(100)
+    options.maxConcurrent = pool
+    options.seed = 3
+    return LoadingController(
+      catalog: Self.catalog, layout: layout, options: options, clock: clock, scheduler: scheduler)
+  }
+
   func isLoading(_ content: CellContent) -> Bool {
     if case .loading = content { return true }
     return false
@@ -385,6 +397,42 @@ import Testing
   /// the screen whose loads were asked for before it: loads under way for
   /// cells the new list shows on screen carry on; the rest are cancelled,
   /// their slots the new screen's.
+  /// A moving view whose loads are quick reaches ahead as far as the scroll
+  /// goes in a load's time, and no farther, while the pool has slots for
+  /// more: once its loads land and leave slots nothing asked for takes, the
+  /// next frame reaches farther ahead by the rows those slots would fill.
+  @Test func aMovingViewWhoseLoadsLeaveSlotsIdleReachesFartherAhead() async {
+    // The screen and two rows each way fill the pool: seven rows.
+    let first = layout.flatRange(ofRows: 18..<25)
+    let controller = adaptiveController(pool: first.count)
+    controller.update(visibleRows: 20..<23, layout: layout)
+    await afterTheFrame()
+    #expect(controller.loader.idleSlots == 0)
+    clock.advance(milliseconds: 100)
+    // Moving down at 5 rows a second, 0.1 s a load: two rows ahead.
+    controller.update(visibleRows: 21..<24, layout: layout)
+    await afterTheFrame()
+    // The loads land (each takes 0.1 s of the scheduler's time), and leave
+    // every slot idle: what still waits, the ranking holds back.
+    #expect(
+      await eventually {
+        scheduler.advance(by: 100)
+        return controller.loader.idleSlots == first.count
+      })
+    clock.advance(milliseconds: 100)
+    let askedFor = { (item: Int) -> Bool in
+      if case .absent = controller.loader.state(of: item) { return false }
+      return true
+    }
+    let farther = layout.flatRange(ofRows: 26..<33)
+    #expect(layout.flatRange(ofRows: 24..<26).allSatisfy(askedFor))
+    #expect(!farther.contains(where: askedFor), "nothing past two rows")
+    controller.update(visibleRows: 21..<24, layout: layout)
+    await afterTheFrame()
+    #expect(farther.allSatisfy(askedFor), "seven rows farther, for the seven rows of idle slots")
+    #expect(!layout.flatRange(ofRows: 33..<34).contains(where: askedFor))
+  }
+
   /// A new screen asks for frames until the planner has seen it at rest
   /// (its window then reaches past the next stop), though nothing on it
   /// moves. Once the window is loading, a slot nothing asked for takes is
@@ -395,13 +443,7 @@ import Testing
     let screen = 20..<23
     // The screen and two rows each way fill the pool.
     let first = layout.flatRange(ofRows: 18..<25)
-    var options = LoadingOptions()
-    options.mode = .prefetch
-    options.latency = .fixed(100)
-    options.maxConcurrent = first.count
-    options.seed = 3
-    let controller = LoadingController(
-      catalog: Self.catalog, layout: layout, options: options, clock: clock, scheduler: scheduler)
+    let controller = adaptiveController(pool: first.count)
     var wanted = 0
     controller.onWantsUpdate = { wanted += 1 }
     controller.update(visibleRows: screen, layout: layout)

@@ -233,20 +233,24 @@ final class FetchLog: Sendable {
     var told = 0
     loader.onIdleSlot = { told += 1 }
     #expect(loader.hasIdleSlot, "nothing asked for")
+    #expect(loader.idleSlots == 2)
     loader.urgency = { id, _ in id >= 10 ? .infinity : Double(id) }
     loader.load(1, priority: .visible)
     loader.load(2, priority: .visible)
     #expect(!loader.hasIdleSlot, "two requests wait for the two slots")
     loader.submitRequests()
     #expect(!loader.hasIdleSlot, "both slots taken")
+    #expect(loader.idleSlots == 0)
     #expect(told == 0)
     loader.load(10, priority: .prefetch(distance: 1))
     await deliver(loader, completed: 1)
     loader.submitRequests()
     #expect(loader.hasIdleSlot, "a slot is free, and the one request waiting is held back")
+    #expect(loader.idleSlots == 2, "both loads landed, and the one waiting is held back")
     #expect(told > 0, "and whoever listens hears of it")
     loader.load(3, priority: .visible)
     #expect(!loader.hasIdleSlot, "a request that may go waits to be ranked")
+    #expect(loader.idleSlots == 0)
     #expect(!makeLoader(maxConcurrent: 0).hasIdleSlot, "an unbounded pool has no slot to keep")
   }
 

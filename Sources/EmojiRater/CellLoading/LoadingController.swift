@@ -113,7 +113,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
       timedLoads: loader.timedLoads, enoughLanded: loader.latencyIsMeasured)
     let plan = prefetching.update(
       visibleRows: visibleRows, in: layout, at: now, selectedRow: selectedRow, restingTopRow: restingTopRow,
-      poolIdle: mode == .prefetch && loader.hasIdleSlot)
+      idleSlots: mode == .prefetch ? loader.idleSlots : 0)
     settleCarriedOver(visibleRows: visibleRows, layout: layout)
     // In prefetch mode, the mode that loads them.
     let jumpsChanged =

@@ -70,15 +70,15 @@ struct PrefetchCoordinator {
   }
 
   /// Moves the planner's view to `visibleRows` at `time`, and reads the
-  /// scroll's forecast from there. `poolIdle`: whether the loader has a
-  /// slot nothing asked for takes (`PrefetchPlanner.fillsBehind`).
+  /// scroll's forecast from there. `idleSlots`: the loader's free slots
+  /// that nothing asked for takes (`PrefetchPlanner.update`).
   mutating func update(
     visibleRows: Range<Int>, in layout: GridLayout, at time: UInt64, selectedRow: Int?, restingTopRow: Int?,
-    poolIdle: Bool
+    idleSlots: Int
   ) -> PrefetchPlanner.Plan {
     let plan = planner.update(
       visibleRows: visibleRows, in: layout, at: time, selectedRow: selectedRow, restingTopRow: restingTopRow,
-      poolIdle: poolIdle)
+      idleSlots: idleSlots)
     forecast = planner.forecast(at: time)
     return plan
   }
