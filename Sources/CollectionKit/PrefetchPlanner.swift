@@ -701,7 +701,7 @@ public struct PrefetchPlanner: Sendable {
   /// has the whole run to fill them (waiting for the pace, held keys at
   /// 200×60 with quick loads read 83% ready on display, not 91%).
   private mutating func reachFartherAhead(toFill idleSlots: Int, columns: Int, at time: UInt64) {
-    guard case .adaptive = depth, direction != .none, !turnedRecently(at: time), columns > 0 else { return }
+    guard case .adaptive = depth, direction != .none, !turnedRecently(at: time) else { return }
     let rows = (idleSlots + columns - 1) / columns
     aheadRows = max(aheadRows, min(aheadRows + rows, deepest))
   }

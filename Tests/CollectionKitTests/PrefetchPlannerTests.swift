@@ -8,6 +8,9 @@ import Testing
 private let layout = GridLayout(sectionItemCounts: [20, 20], width: 26)
 private let ms: UInt64 = 1_000_000
 
+/// One section of 5,000 items, 5 to a row: room for long scrolls.
+private let tall = GridLayout(sectionItemCounts: [5_000], width: 26)
+
 /// Index paths for flat positions, to write expectations as ranges.
 private func items(_ flat: Range<Int>) -> [IndexPath] {
   flat.map { layout.indexPath(flatIndex: $0) }
@@ -124,7 +127,6 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
   /// which a pause does not break at once, but which falls as it lengthens.
   @Test func theExpectedSpeedSpansPausesAndFallsDuringThem() {
     var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 30)
-    let tall = GridLayout(sectionItemCounts: [5_000], width: 26)
     var time: UInt64 = 0
     var top = 0
     _ = planner.update(visibleRows: 0..<2, in: tall, at: time)
@@ -151,7 +153,6 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
   /// step's row (which would read 40 rows a second).
   @Test func aScrollFromRestHasItsPaceReadAfterATenthOfASecond() {
     var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 30)
-    let tall = GridLayout(sectionItemCounts: [5_000], width: 26)
     _ = planner.update(visibleRows: 0..<2, in: tall, at: 0)
     let start: UInt64 = 5_000 * ms
     for step in 0..<3 {
@@ -228,7 +229,6 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
   /// fill, up to the deepest, and keeps that reach while the pool is busy.
   @Test func anIdlePoolHasAMovingWindowReachFartherAhead() {
     var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 14)
-    let tall = GridLayout(sectionItemCounts: [5_000], width: 26)
     _ = planner.update(visibleRows: 0..<2, in: tall, at: 0)
     _ = planner.update(visibleRows: 1..<3, in: tall, at: 100 * ms)
     _ = planner.update(visibleRows: 2..<4, in: tall, at: 200 * ms)  // 10 rows/s: 11 ahead
@@ -255,7 +255,6 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
   /// come: idle slots add no rows to the window's reach until it is over.
   @Test func idleSlotsAddNoRowsJustAfterATurn() {
     var planner = PrefetchPlanner(depth: .adaptive(leadTime: 1000), minimumRows: 1, maximumRows: 40)
-    let tall = GridLayout(sectionItemCounts: [5_000], width: 26)
     _ = planner.update(visibleRows: 50..<52, in: tall, at: 0)
     _ = planner.update(visibleRows: 51..<53, in: tall, at: 100 * ms)
     _ = planner.update(visibleRows: 52..<54, in: tall, at: 200 * ms)

@@ -44,6 +44,12 @@ import Testing
       catalog: Self.catalog, layout: layout, options: options, clock: clock, scheduler: scheduler)
   }
 
+  /// Whether `item` was asked of the loader: loading or loaded.
+  func isAskedFor(_ item: Int, by controller: LoadingController) -> Bool {
+    if case .absent = controller.loader.state(of: item) { return false }
+    return true
+  }
+
   func isLoading(_ content: CellContent) -> Bool {
     if case .loading = content { return true }
     return false
@@ -292,9 +298,7 @@ import Testing
     clock.advance(milliseconds: 200)
     controller.update(visibleRows: home, layout: layout, jumpScreens: [end])
     await afterTheFrame()
-    let unasked = endItems.filter {
-      if case .absent = controller.loader.state(of: $0) { true } else { false }
-    }
+    let unasked = endItems.filter { !isAskedFor($0, by: controller) }
     #expect(unasked.isEmpty, "End's cells \(unasked) are asked for by nothing")
   }
 
@@ -312,7 +316,7 @@ import Testing
       await afterTheFrame()
     }
     let rowOne = layout.flatRange(ofRows: 1..<2)  // the whole catalog shows: an item is its place
-    let unasked = rowOne.filter { if case .absent = controller.loader.state(of: $0) { true } else { false } }
+    let unasked = rowOne.filter { !isAskedFor($0, by: controller) }
     #expect(unasked.isEmpty, "Home's cells \(unasked) are asked for by nothing")
     #expect(controller.loader.counters.cancelled > 0, "its loads under way were cancelled")
   }
@@ -412,11 +416,8 @@ import Testing
         scheduler.advance(by: 100)
         return controller.loader.idleSlots == 105
       })
-    let askedFor = { (row: Int) -> Bool in
-      layout.flatRange(ofRows: row..<(row + 1)).allSatisfy {
-        if case .absent = controller.loader.state(of: $0) { return false }
-        return true
-      }
+    let askedFor = { (row: Int) in
+      layout.flatRange(ofRows: row..<(row + 1)).allSatisfy { isAskedFor($0, by: controller) }
     }
     #expect((25..<27).allSatisfy(askedFor), "the two rows below the screen")
     guard let edge = (25..<100).first(where: { !askedFor($0) }) else { return }
