@@ -505,6 +505,18 @@ public struct PrefetchPlanner: Sendable {
   /// ask for it again the next.
   private var aheadRows = 0
 
+  /// Rows ahead of a moving view that its loads' lead time asks for
+  /// (speed × lead time, grown as `aheadRows` grows while the scroll keeps
+  /// its direction, and as far again as a glance back went, as `reach`);
+  /// the window reaches past them only to fill slots nothing else wants
+  /// (`reachFartherAhead`). nil for a fixed depth, and while the view is
+  /// still.
+  public var leadReach: Int? {
+    guard case .adaptive = depth, direction != .none else { return nil }
+    return leadRows + (glance?.rows ?? 0)
+  }
+  private var leadRows = 0
+
   /// Moves the viewport to `visibleRows` at `time` (nanoseconds), with the
   /// selection on `selectedRow` if there is one and the view sliding to
   /// `restingTopRow` if it does (a page key's slide), and returns what the
@@ -681,6 +693,7 @@ public struct PrefetchPlanner: Sendable {
     if case .adaptive(let leadTime) = depth {
       let wanted = min(max(Int((speed * leadTime / 1000).rounded(.up)) + 1, minimumRows), deepest)
       aheadRows = sameDirection ? max(aheadRows, wanted) : wanted
+      leadRows = sameDirection ? max(leadRows, wanted) : wanted
     }
   }
 
@@ -692,7 +705,8 @@ public struct PrefetchPlanner: Sendable {
   /// ran into rows not yet loaded while a fifth of the slots sat idle
   /// (`emoji-rater bench --traces held --latency 100-400ms`). A pool with
   /// no slot free adds nothing: a load started farther out would take a
-  /// slot from a nearer row.
+  /// slot from a nearer row. Nor do the rows it adds once the pool fills
+  /// again: they go after every row the lead time asks for (`leadReach`).
   ///
   /// Not within `averagingWindow` of a turn: the rows far ahead may never
   /// come. Before a run's pace is read the ranking holds every load back,

@@ -237,6 +237,7 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
     // Seven idle slots, five items to a row: two rows farther.
     let plan = planner.update(visibleRows: 2..<4, in: tall, at: 220 * ms, idleSlots: 7)
     #expect(planner.reach.ahead == 13)
+    #expect(planner.leadReach == 11, "the rows past it fill idle slots, ranked after those the lead asks for")
     #expect(planner.wanted == tall.flatRange(ofRows: 1..<17), "a row behind, 13 ahead")
     #expect(prefetched(plan) == Array(tall.flatRange(ofRows: 15..<17)), "the two rows farther")
     for frame in UInt64(1)...5 {
@@ -249,6 +250,7 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
     _ = planner.update(visibleRows: 3..<5, in: tall, at: 1_300 * ms, idleSlots: 1)
     #expect(planner.direction == .none)
     #expect(planner.reach == (1, 1))
+    #expect(planner.leadReach == nil, "a still view has no lead to reach past")
   }
 
   /// For the averaging window after a turn, the rows far ahead may never

@@ -67,6 +67,24 @@ import Testing
     #expect(urgency(deadlines, row: 45) < urgency(deadlines, row: 40), "1.6 s before 1.1 s")
   }
 
+  /// The window reaches past the 18 rows the lead time asks for only to
+  /// fill slots nothing else wants: its rows there go after every row the
+  /// lead asks for, even one that may not make it, soonest first; one too
+  /// soon waits as ever.
+  @Test func rowsPastTheLeadGoAfterEveryRowTheLeadAsksFor() {
+    var filling = deadlines
+    filling.leadReach = 18
+    #expect(urgency(filling, row: 45) == LoadDeadlines.unsure - 1_600, "16 rows off, within the lead")
+    #expect(urgency(filling, row: 50) == LoadDeadlines.fillingIdleSlots + 2_100, "21 rows off: past it")
+    #expect(urgency(filling, row: 45) < urgency(filling, row: 50), "the lead's unsure row first")
+    #expect(urgency(filling, row: 50) < urgency(filling, row: 55), "soonest first")
+    #expect(urgency(filling, row: 55) < LoadDeadlines.behindTheScroll, "before the rows behind")
+    #expect(urgency(filling, row: 29) == -1, "the screen as ever")
+    filling.leadReach = 5
+    #expect(urgency(filling, row: 38) == .infinity, "past the lead, but too soon to make it")
+    #expect(urgency(deadlines, row: 50) == 2_100, "no lead reach: a sure row by its deadline")
+  }
+
   /// A scroll just begun: its first step read as 10 rows a second, which
   /// it may well not keep. While it goes on nothing goes, not even the
   /// cells it brings on screen, gone before their loads land; once it has

@@ -674,8 +674,11 @@ import Testing
       return controller.loader.urgency.map { $0(id, .visible) } ?? .nan
     }
     if measured == 100 {
-      // Four rows down, in 0.8 s: too soon for the guess, sure for loads of 0.1 s.
-      #expect(abs(urgency(row: 24) - 800) < 1)
+      // Two rows down, in 0.4 s: too soon for the guess, sure for loads of 0.1 s.
+      #expect(abs(urgency(row: 22) - 400) < 1)
+      // Four rows down, in 0.8 s: past the two rows such loads need ahead,
+      // so in the window only to fill slots nothing else wants.
+      #expect(abs(urgency(row: 24) - (LoadDeadlines.fillingIdleSlots + 800)) < 1)
       #expect(urgency(row: 14) == -1, "on screen for 0.8 s more: can make it")
     } else {
       // Eleven rows down, in 2.2 s: sure for the guess, too soon for loads of 3 s.
