@@ -402,6 +402,7 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
     #expect(planner.direction == .down)
     #expect(!planner.turnedRecently(at: 2_400 * ms))
     #expect(planner.wanted.upperBound == farEdge, "the loads far below go on")
+    #expect(planner.leadReach == planner.reach.ahead, "as the lead asked for them, not left to idle slots")
     #expect(back.cancelPrefetching.isEmpty)
     #expect(back.prefetch.allSatisfy { long.row(of: $0.indexPath) >= 18 }, "nothing above but a row")
     // On down again: the far edge moves on from where it was, and nothing is let go.
