@@ -500,14 +500,20 @@ public struct PrefetchPlanner: Sendable {
   }
 
   /// How far ahead an adaptive window reaches while the scroll keeps its
-  /// direction. It only grows until the scroll stops or turns: a speed
+  /// direction: as far as its loads' lead time asks, or as the idle slots
+  /// took it. It only grows until the scroll stops or turns: a speed
   /// estimate that wobbles would otherwise cancel the far row one frame and
   /// ask for it again the next.
-  private var aheadRows = 0
+  private var aheadRows: Int { max(leadRows, filledRows) }
+  /// Rows ahead the lead time asks for: speed × lead time, the most this
+  /// run has asked.
+  private var leadRows = 0
+  /// How far ahead idle slots took the window in this run
+  /// (`reachFartherAhead`; 0: not past the lead).
+  private var filledRows = 0
 
   /// Rows ahead of a moving view that its loads' lead time asks for
-  /// (speed × lead time, grown as `aheadRows` grows while the scroll keeps
-  /// its direction, and as far again as a glance back went, as `reach`);
+  /// (`leadRows`, and as far again as a glance back went, as `reach`);
   /// the window reaches past them only to fill slots nothing else wants
   /// (`reachFartherAhead`). nil for a fixed depth, and while the view is
   /// still.
@@ -515,7 +521,6 @@ public struct PrefetchPlanner: Sendable {
     guard case .adaptive = depth, direction != .none else { return nil }
     return leadRows + (glance?.rows ?? 0)
   }
-  private var leadRows = 0
 
   /// Moves the viewport to `visibleRows` at `time` (nanoseconds), with the
   /// selection on `selectedRow` if there is one and the view sliding to
@@ -692,8 +697,8 @@ public struct PrefetchPlanner: Sendable {
     lastMovement = time
     if case .adaptive(let leadTime) = depth {
       let wanted = min(max(Int((speed * leadTime / 1000).rounded(.up)) + 1, minimumRows), deepest)
-      aheadRows = sameDirection ? max(aheadRows, wanted) : wanted
       leadRows = sameDirection ? max(leadRows, wanted) : wanted
+      if !sameDirection { filledRows = 0 }
     }
   }
 
@@ -717,7 +722,7 @@ public struct PrefetchPlanner: Sendable {
   private mutating func reachFartherAhead(toFill idleSlots: Int, columns: Int, at time: UInt64) {
     guard case .adaptive = depth, direction != .none, !turnedRecently(at: time) else { return }
     let rows = (idleSlots + columns - 1) / columns
-    aheadRows = max(aheadRows, min(aheadRows + rows, deepest))
+    filledRows = max(filledRows, min(aheadRows + rows, deepest))
   }
 
   /// Notes a move against the run as a glance back if it is one, and says
