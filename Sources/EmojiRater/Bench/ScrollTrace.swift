@@ -240,8 +240,11 @@ private struct FamilyDrawer {
   /// Bursts down since the last one up: a burst goes up only after two
   /// down (at the top of the grid, up would move nothing).
   private var downsSinceUp = 0
-  /// Where the last jump went (nil: none yet, at the top).
-  private var lastJump: SelectionMove?
+  /// Sections the selection is below the first one, and above the last
+  /// one, as far as the jumps so far tell (nil: not known). The run starts
+  /// at the top; End says nothing of how many sections lie above.
+  private var sectionsFromTop: Int? = 0
+  private var sectionsFromEnd: Int?
 
   init(seed: UInt64) { random = SeededGenerator(seed: seed &+ 0x5EED) }
 
@@ -257,6 +260,34 @@ private struct FamilyDrawer {
     let down = downsSinceUp < 2 || !chance(oneIn)
     downsSinceUp = down ? downsSinceUp + 1 : 0
     return down
+  }
+
+  /// Home, End, Tab or Shift-Tab, never one that goes nowhere: Home or
+  /// Shift-Tab in the first section, End or Tab in the last. A key that
+  /// changes nothing leaves the screen as it was, and the outside observer
+  /// would count every frame until the next key as late.
+  private mutating func jumpThatMoves() -> SelectionMove {
+    let inFirstSection = sectionsFromTop == 0
+    let inLastSection = sectionsFromEnd == 0
+    let moves = [SelectionMove.last, .first, .nextSection, .previousSection].filter {
+      switch $0 {
+      case .first, .previousSection: !inFirstSection
+      default: !inLastSection
+      }
+    }
+    let move = moves.randomElement(using: &random)!
+    switch move {
+    case .first: (sectionsFromTop, sectionsFromEnd) = (0, nil)
+    case .last: (sectionsFromTop, sectionsFromEnd) = (nil, 0)
+    case .nextSection:
+      sectionsFromTop = sectionsFromTop.map { $0 + 1 }
+      sectionsFromEnd = sectionsFromEnd.map { $0 - 1 }
+    case .previousSection:
+      sectionsFromTop = sectionsFromTop.map { $0 - 1 }
+      sectionsFromEnd = sectionsFromEnd.map { $0 + 1 }
+    default: break
+    }
+    return move
   }
 
   /// How long the scroll stays still after a burst, in milliseconds.
@@ -288,15 +319,7 @@ private struct FamilyDrawer {
         return ScrollTrace.Step(time: time, command: .page(down: down))
       }
     case .jumps:
-      // Never a jump that goes nowhere: Home or Shift-Tab at the top, End or Tab at the end.
-      let moves: [SelectionMove] =
-        switch lastJump {
-        case nil, .first?: [.last, .nextSection]
-        case .last?: [.first, .previousSection]
-        default: [.last, .first, .nextSection, .previousSection]
-        }
-      let move = moves.randomElement(using: &random)!
-      lastJump = move
+      let move = jumpThatMoves()
       return [ScrollTrace.Step(time: start, command: .move(move))]
     case .reading:
       if chance(2) {
