@@ -20,7 +20,8 @@ import Testing
         LoadReading(rank: 1e8 - 1_849.5, rowsFromScreen: 30, view: .moving),
         LoadReading(rank: 41, rowsFromScreen: 12, view: .pause),
         LoadReading(rank: -1, rowsFromScreen: 0, view: nil),
-      ], from: 1_000, to: 13_000, origin: 1_000)
+      ], from: 1_000, to: 13_000, origin: 1_000, primed: 0..<3, stops: [(lastKey: 1_500, nextKey: 2_700)],
+      oracle: [8: 1_120, 7: 1_600])
     #expect(
       log.lines == [
         "run\t80×24\twheel\tprefetch\tseed 7\tpool 198\tmeasured\t0.0\t12000.0",
@@ -34,7 +35,14 @@ import Testing
         "load\t7\t100.0\t900.5\tin-time\t41\t12\tpause",
         // Its cell on screen, the load under way at the end; ranked from outside.
         "load\t8\t200.0\t-\tunder-way-at-end\t-1\t0\t-",
+        // The first screen's items, loaded before the run.
+        "primed\t0\t3",
+        // Spinners at settle looks 100 ms after the last key.
+        "stop\t500.0\t1700.0",
+        // The oracle's plan, item by item.
+        "oracle\t7\t600.0",
+        "oracle\t8\t120.0",
       ])
-    #expect(log.text.hasSuffix("\t-\n") && log.text.split(separator: "\n").count == 8)
+    #expect(log.text.hasSuffix("\t120.0\n") && log.text.split(separator: "\n").count == 12)
   }
 }

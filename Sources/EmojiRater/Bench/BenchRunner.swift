@@ -102,7 +102,8 @@ public struct BenchRunner {
     // Every mode starts from the same whole first screen (and nothing else
     // cached), so the run measures the scrolling, not the start-up.
     loading.prime(rows: state.viewport.rows, layout: state.layout)
-    let primed = Set(state.layout.flatRange(ofRows: state.viewport.rows))
+    let primedItems = state.layout.flatRange(ofRows: state.viewport.rows)
+    let primed = Set(primedItems)
     // The first screen is in the log from 0: a stop before the view has
     // moved looks at it.
     let log = RunLog(start: clock.now(), readsLoads: configuration.loadLog != nil)
@@ -280,7 +281,8 @@ public struct BenchRunner {
       ]
       loadLog.add(
         run: runLabel.joined(separator: "\t"), keys: terminal.typedTimes.map(onLogClock), displays: displays,
-        log: log.loads, readings: log.readings, from: scoredFrom, to: scoredTo, origin: typedFrom)
+        log: log.loads, readings: log.readings, from: scoredFrom, to: scoredTo, origin: typedFrom,
+        primed: primedItems, stops: stops, oracle: oracleLoads)
     }
     let fromFirstKey = displays.map { display in
       OraclePrefetcher.Display(

@@ -14,8 +14,14 @@ import Foundation
 ///     key       <time>
 ///     display   <item> <came> <left>
 ///     load      <item> <started> <landed> <fate> <rank> <rows from screen> <view>
+///     primed    <first item> <item after the last>
+///     stop      <last key> <next key>
+///     oracle    <item> <landed>
 ///
-/// A load before the measured part has no fate.
+/// A load before the measured part has no fate. `primed`: the first
+/// screen, loaded before the run; `stop`: the moments spinners at settle
+/// looks at (100 ms after the last key); `oracle`: when the oracle's plan
+/// has each item loaded, so that a stop can be read for it too.
 @MainActor
 public final class LoadLog {
   public private(set) var lines: [String] = []
@@ -26,7 +32,8 @@ public final class LoadLog {
   /// `origin`; `readings` go with `log.starts`, in order.
   public func add(
     run label: String, keys: [Double], displays: [OraclePrefetcher.Display], log: LoadFates.Log,
-    readings: [LoadReading], from: Double, to: Double, origin: Double
+    readings: [LoadReading], from: Double, to: Double, origin: Double, primed: Range<Int> = 0..<0,
+    stops: [(lastKey: Double, nextKey: Double)] = [], oracle: [Int: Double]? = nil
   ) {
     let time = { (milliseconds: Double?) in milliseconds.map { String(format: "%.1f", $0 - origin) } ?? "-" }
     lines.append(Self.line("run", label, "measured", time(from), time(to)))
@@ -43,6 +50,11 @@ public final class LoadLog {
           "load", "\(start.item)", time(start.time), time(outcome?.landed), outcome?.fate.rawValue ?? "-",
           reading.rank.map(Self.rank) ?? "-", reading.rowsFromScreen.map(String.init) ?? "-",
           reading.view?.rawValue ?? "-"))
+    }
+    if !primed.isEmpty { lines.append(Self.line("primed", "\(primed.lowerBound)", "\(primed.upperBound)")) }
+    for stop in stops { lines.append(Self.line("stop", time(stop.lastKey), time(stop.nextKey))) }
+    for (item, landed) in (oracle ?? [:]).sorted(by: { $0.key < $1.key }) {
+      lines.append(Self.line("oracle", "\(item)", time(landed)))
     }
   }
 
