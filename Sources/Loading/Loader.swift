@@ -33,6 +33,10 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
   /// refresh, which goes when nothing else waits): the benchmark follows
   /// each load from there (`LoadFates`).
   public var onSubmit: ((ID, Double?) -> Void)?
+  /// Called on the main actor when a load that took a slot ends without
+  /// its value, cancelled (before its wait began or during it): its slot
+  /// was held until then, not until a landing.
+  public var onCancelled: ((ID) -> Void)?
   /// Called on the main actor when a slot is left free that no waiting
   /// request may take (`hasIdleSlot`): after a submission, or a load's
   /// end with nothing waiting. A prefetcher may find it work.
@@ -535,11 +539,13 @@ public final class Loader<ID: LoadIdentifier, Value: Sendable> {
       }
     case .cancelledBeforeStart:
       tally.cancelledBeforeStart += 1
+      onCancelled?(id)
     case .cancelledDuringWait:
       tally.cancelledDuringWait += 1
       if let timing = operation.timing {
         observedLatency.recordCancelled(after: Double(timing.waited) / 1e6, started: timing.started)
       }
+      onCancelled?(id)
     }
   }
 

@@ -53,7 +53,33 @@ import Testing
     // after the run's end.
     #expect(fates.started == 2)
     #expect(fates.late == 1 && fates.underWayAtEnd == 1)
-    #expect(fates.shares == [0, 0.5, 0, 0, 0, 0.5])
+    #expect(fates.shares == [0, 0.5, 0, 0, 0, 0, 0.5])
+  }
+
+  /// A load cancelled under way (its cell left behind a scroll) gave its
+  /// slot back then: it takes no later load's landing as its own, and is
+  /// counted apart, whatever its cell did.
+  @Test func aLoadCancelledBeforeItLandedIsCancelledNotLandedByTheNextLoad() {
+    let log = LoadFates.Log(
+      starts: [Event(item: 1, time: 1_000), Event(item: 1, time: 5_000), Event(item: 2, time: 1_000)],
+      landings: [Event(item: 1, time: 6_000), Event(item: 2, time: 1_900)],
+      cancellations: [Event(item: 1, time: 2_100), Event(item: 2, time: 2_500), Event(item: 3, time: 9_000)])
+    // Item 1 on screen from 0.5 s to 2 s, and again from 8 s; item 2's
+    // cancellation came after its landing (too late to stop it).
+    let displays = [
+      Display(item: 1, time: 500, end: 2_000), Display(item: 1, time: 8_000), Display(item: 2, time: 3_000),
+    ]
+    let outcomes = LoadFates.outcomes(log: log, displays: displays, from: 0, to: 10_000)
+    #expect(
+      outcomes == [
+        LoadFates.Outcome(.cancelled, landed: nil), LoadFates.Outcome(.inTime, landed: 6_000),
+        LoadFates.Outcome(.inTime, landed: 1_900),
+      ])
+    let fates = LoadFates(log: log, displays: displays, from: 0, to: 10_000)
+    #expect(fates.started == 3 && fates.cancelled == 1 && fates.inTime == 2)
+    // Cancelled after the run's end: under way at its end.
+    let late = LoadFates(log: log, displays: displays, from: 0, to: 2_050)
+    #expect(late.cancelled == 0 && late.onScreenLandedAfterItLeft == 1)
   }
 
   /// The benchmark's load log (`LoadLog`) gives each load its own fate

@@ -191,12 +191,17 @@ final class FetchLog: Sendable {
 
   @Test func cancellingDuringTheWaitStopsItAtOnce() async {
     let loader = makeLoader()
+    var cancelled: [Int] = []
+    loader.onCancelled = { cancelled.append($0) }
     loader.load(3, priority: .visible)
+    loader.load(4, priority: .prefetch(distance: 1))
+    #expect(loader.withdraw(4), "a request not yet started is withdrawn: it held no slot")
     #expect(await eventually { scheduler.pendingCount == 1 })
     loader.cancel(3)
     // As soon as the main thread is free, the wait itself is gone: nothing is left to fire.
     #expect(await eventually { scheduler.pendingCount == 0 })
     #expect(await eventually { loader.counters.cancelledDuringWait == 1 })
+    #expect(cancelled == [3], "the load that took a slot is told of, once")
     if case .absent = loader.state(of: 3) {} else { Issue.record("3 should be absent") }
     scheduler.advance(by: 1_000)
     #expect(log.all.isEmpty)

@@ -3,7 +3,8 @@
 /// this says why not, from the other side: loads that landed in time for
 /// their cell, loads that landed after it came on screen, loads whose cell
 /// never came, loads for cells already on screen (and whether those landed
-/// before the cell left), and loads still under way when the run ended.
+/// before the cell left), loads cancelled before they landed, and loads
+/// still under way when the run ended.
 public struct LoadFates: Codable, Equatable, Sendable {
   /// Loads that took a slot in the measured part.
   public var started = 0
@@ -18,11 +19,15 @@ public struct LoadFates: Codable, Equatable, Sendable {
   public var onScreenLandedInView = 0
   /// Started for a cell on screen, which left before the data landed.
   public var onScreenLandedAfterItLeft = 0
+  /// Cancelled before it landed (a cell left behind a scroll, a list of
+  /// matches the next letter replaced): its slot went back then.
+  public var cancelled = 0
   /// Still under way when the run ended, for a cell not shown since.
   public var underWayAtEnd = 0
 
-  /// The loads that took a slot and the landings, as the loading
-  /// benchmark's record of a run has them (`RunLog.loads`), in milliseconds.
+  /// The loads that took a slot, the landings and the cancellations of
+  /// loads under way, as the loading benchmark's record of a run has them
+  /// (`RunLog.loads`), in milliseconds.
   public struct Log: Equatable, Sendable {
     public struct Event: Equatable, Sendable {
       public var item: Int
@@ -36,10 +41,12 @@ public struct LoadFates: Codable, Equatable, Sendable {
 
     public var starts: [Event] = []
     public var landings: [Event] = []
+    public var cancellations: [Event] = []
 
-    public init(starts: [Event] = [], landings: [Event] = []) {
+    public init(starts: [Event] = [], landings: [Event] = [], cancellations: [Event] = []) {
       self.starts = starts
       self.landings = landings
+      self.cancellations = cancellations
     }
   }
 
@@ -52,6 +59,7 @@ public struct LoadFates: Codable, Equatable, Sendable {
     case neverShown = "never-shown"
     case onScreenLandedInView = "in-view"
     case onScreenLandedAfterItLeft = "after-it-left"
+    case cancelled
     case underWayAtEnd = "under-way-at-end"
   }
 
@@ -78,6 +86,7 @@ public struct LoadFates: Codable, Equatable, Sendable {
       case .neverShown: neverShown += 1
       case .onScreenLandedInView: onScreenLandedInView += 1
       case .onScreenLandedAfterItLeft: onScreenLandedAfterItLeft += 1
+      case .cancelled: cancelled += 1
       case .underWayAtEnd: underWayAtEnd += 1
       }
     }
@@ -85,7 +94,8 @@ public struct LoadFates: Codable, Equatable, Sendable {
 
   /// Each load's outcome, in the order of `log.starts` (nil for a load
   /// started before `from` or from `to` on), followed until `to`: its
-  /// landing is its item's first landing after it started; its cell is on
+  /// landing is its item's first landing after it started, unless the
+  /// item's first cancellation after it came sooner; its cell is on
   /// screen if a display of the item (`displays`, in the order they began)
   /// spans the start.
   public static func outcomes(log: Log, displays: [OraclePrefetcher.Display], from: Double, to: Double)
@@ -95,11 +105,22 @@ public struct LoadFates: Codable, Equatable, Sendable {
     for landing in log.landings where landing.time <= to {
       landings[landing.item, default: []].append(landing.time)
     }
+    var cancellations: [Int: [Double]] = [:]
+    for cancellation in log.cancellations where cancellation.time <= to {
+      cancellations[cancellation.item, default: []].append(cancellation.time)
+    }
     var shown: [Int: [OraclePrefetcher.Display]] = [:]
     for display in displays where display.time < to { shown[display.item, default: []].append(display) }
     return log.starts.map { start in
       guard start.time >= from && start.time < to else { return nil }
       let landed = landings[start.item]?.first { $0 >= start.time }
+      // Cancelled before any landing of its item: this load never landed,
+      // and the next landing is another load's.
+      if let cancelled = cancellations[start.item]?.first(where: { $0 >= start.time }),
+        cancelled <= landed ?? .infinity
+      {
+        return Outcome(.cancelled, landed: nil)
+      }
       let displays = shown[start.item] ?? []
       if let current = displays.first(where: { $0.time <= start.time && start.time < $0.end }) {
         if let landed, landed <= current.end { return Outcome(.onScreenLandedInView, landed: landed) }
@@ -119,7 +140,9 @@ public struct LoadFates: Codable, Equatable, Sendable {
 
   /// Each fate's share of the loads started, in the order of `header`.
   public var shares: [Double] {
-    let counts = [inTime, late, neverShown, onScreenLandedInView, onScreenLandedAfterItLeft, underWayAtEnd]
+    let counts = [
+      inTime, late, neverShown, onScreenLandedInView, onScreenLandedAfterItLeft, cancelled, underWayAtEnd,
+    ]
     return counts.map { started > 0 ? Double($0) / Double(started) : 0 }
   }
 
@@ -132,7 +155,7 @@ public struct LoadFates: Codable, Equatable, Sendable {
   /// Column heads for a table of fates: the run, loads a second, then `shares`.
   private static let header = [
     "size", "trace", "pool", "mode", "loads/s", "in time", "late", "never shown", "on screen: in view",
-    "after it left", "under way at end",
+    "after it left", "cancelled", "under way at end",
   ]
 
   /// What the columns of `table` mean, under it.
@@ -141,6 +164,7 @@ public struct LoadFates: Codable, Equatable, Sendable {
     "Where the loads went: of the loads that took a slot in the measured part, the share that landed",
     "before their cell came on screen (in time), after it came (late), for a cell that did not come on",
     "screen in the run (never shown), for a cell already on screen (landing while it was there, or after",
-    "it left), or were still under way when the run ended.",
+    "it left), were cancelled before they landed (their slot back at once), or were still under way",
+    "when the run ended.",
   ]
 }

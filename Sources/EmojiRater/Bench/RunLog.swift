@@ -4,7 +4,8 @@ import FrameTiming
 /// each cell came on screen and left it (the oracles' displays), when each
 /// item's data first arrived (what a stop showed: `SettleMetrics`), and
 /// each load that took a slot, with what the app made of it (`LoadLog`),
-/// and each landing (`LoadFates`), all in milliseconds from `start`.
+/// and each landing and cancellation (`LoadFates`), all in milliseconds
+/// from `start`.
 /// Appends only while the run goes; paired into displays when asked, so a
 /// frame pays an append per cell, no lookup.
 @MainActor
@@ -13,8 +14,8 @@ public final class RunLog: LoadingObserver {
   private var events: [DisplayEvent] = []
   /// When each item's data first arrived.
   public private(set) var arrivals: [Int: Double] = [:]
-  /// Every load that took a slot, and every landing (an item evicted and
-  /// loaded again lands twice).
+  /// Every load that took a slot, every landing (an item evicted and
+  /// loaded again lands twice) and every cancellation of a load under way.
   public private(set) var loads = LoadFates.Log()
   /// What the app made of each load in `loads.starts`, in the same order,
   /// when the run is asked to keep it (`readsLoads`, for `bench
@@ -56,6 +57,10 @@ public final class RunLog: LoadingObserver {
     let time = milliseconds(time)
     if arrivals[item] == nil { arrivals[item] = time }
     loads.landings.append(.init(item: item, time: time))
+  }
+
+  public func loadCancelled(item: Int, at time: UInt64) {
+    loads.cancellations.append(.init(item: item, time: milliseconds(time)))
   }
 
   /// Every display, in the order they began.

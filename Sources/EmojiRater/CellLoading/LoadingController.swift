@@ -89,6 +89,7 @@ public final class LoadingController: CollectionViewDelegate, CollectionViewData
     loader.onSubmit = { [unowned self] id, rank in
       observer?.loadStarted(item: id, at: clock.now(), reading: reading(ofLoad: id, rank: rank))
     }
+    loader.onCancelled = { [unowned self] id in observer?.loadCancelled(item: id, at: clock.now()) }
   }
 
   // MARK: Frames
