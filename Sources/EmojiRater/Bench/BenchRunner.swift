@@ -282,7 +282,7 @@ public struct BenchRunner {
       loadLog.add(
         run: runLabel.joined(separator: "\t"), keys: terminal.typedTimes.map(onLogClock), displays: displays,
         log: log.loads, readings: log.readings, from: scoredFrom, to: scoredTo, origin: typedFrom,
-        primed: primedItems, stops: stops, oracle: oracleLoads)
+        primed: primedItems, stops: stops, oracle: oracleLoads ?? [:])
     }
     let fromFirstKey = displays.map { display in
       OraclePrefetcher.Display(

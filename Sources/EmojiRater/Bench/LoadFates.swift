@@ -101,14 +101,8 @@ public struct LoadFates: Codable, Equatable, Sendable {
   public static func outcomes(log: Log, displays: [OraclePrefetcher.Display], from: Double, to: Double)
     -> [Outcome?]
   {
-    var landings: [Int: [Double]] = [:]
-    for landing in log.landings where landing.time <= to {
-      landings[landing.item, default: []].append(landing.time)
-    }
-    var cancellations: [Int: [Double]] = [:]
-    for cancellation in log.cancellations where cancellation.time <= to {
-      cancellations[cancellation.item, default: []].append(cancellation.time)
-    }
+    let landings = times(of: log.landings, until: to)
+    let cancellations = times(of: log.cancellations, until: to)
     var shown: [Int: [OraclePrefetcher.Display]] = [:]
     for display in displays where display.time < to { shown[display.item, default: []].append(display) }
     return log.starts.map { start in
@@ -136,6 +130,13 @@ public struct LoadFates: Codable, Equatable, Sendable {
         return Outcome(landed <= next.time ? .inTime : .late, landed: landed)
       }
     }
+  }
+
+  /// Each item's times in `events` up to `to`, in the order logged.
+  private static func times(of events: [Log.Event], until to: Double) -> [Int: [Double]] {
+    var times: [Int: [Double]] = [:]
+    for event in events where event.time <= to { times[event.item, default: []].append(event.time) }
+    return times
   }
 
   /// Each fate's share of the loads started, in the order of `header`.

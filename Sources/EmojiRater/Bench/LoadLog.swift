@@ -33,7 +33,7 @@ public final class LoadLog {
   public func add(
     run label: String, keys: [Double], displays: [OraclePrefetcher.Display], log: LoadFates.Log,
     readings: [LoadReading], from: Double, to: Double, origin: Double, primed: Range<Int> = 0..<0,
-    stops: [(lastKey: Double, nextKey: Double)] = [], oracle: [Int: Double]? = nil
+    stops: [(lastKey: Double, nextKey: Double)] = [], oracle: [Int: Double] = [:]
   ) {
     let time = { (milliseconds: Double?) in milliseconds.map { String(format: "%.1f", $0 - origin) } ?? "-" }
     lines.append(Self.line("run", label, "measured", time(from), time(to)))
@@ -53,7 +53,7 @@ public final class LoadLog {
     }
     if !primed.isEmpty { lines.append(Self.line("primed", "\(primed.lowerBound)", "\(primed.upperBound)")) }
     for stop in stops { lines.append(Self.line("stop", time(stop.lastKey), time(stop.nextKey))) }
-    for (item, landed) in (oracle ?? [:]).sorted(by: { $0.key < $1.key }) {
+    for (item, landed) in oracle.sorted(by: { $0.key < $1.key }) {
       lines.append(Self.line("oracle", "\(item)", time(landed)))
     }
   }
