@@ -709,7 +709,8 @@ public struct PrefetchPlanner: Sendable {
   /// for that second as a slow scroll the way it looked, the pause sent
   /// the pool to rows behind where the scroll went next (`emoji-rater
   /// bench --traces reading`, 80×24, seed 704, a flick up between flicks
-  /// down: spinners at settle 88% with it, 72% resting at once).
+  /// down: spinners at settle 88% read as a slow scroll, 72% resting at
+  /// once).
   private func lookedBack(at time: UInt64) -> Bool {
     direction != .none && likelyDirection != direction && isStopped(at: time)
   }
