@@ -607,12 +607,13 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
   }
 
   /// 60 rows down, then flicks of 12 and 18 rows back up from `back` ms,
-  /// 600 ms apart: rows 30 to 39 on screen, still for 1.4 s.
-  static func restingAfterFlicksBack(at back: UInt64) -> PrefetchPlanner {
+  /// 600 ms apart: rows 30 to 39 on screen, still for `still` ms after
+  /// the last notch (1.35 s: well past the scroll's stop).
+  static func restingAfterFlicksBack(at back: UInt64, still: UInt64 = 1_350) -> PrefetchPlanner {
     var planner = planner(
       after: flick(at: 100, notches: 20) + flick(at: back, notches: 4, rows: -3)
         + flick(at: back + 600, notches: 6, rows: -3))
-    _ = planner.update(visibleRows: 30..<40, in: list, at: (back + 2_000) * ms)
+    _ = planner.update(visibleRows: 30..<40, in: list, at: (back + 650 + still) * ms)
     return planner
   }
 
@@ -636,22 +637,12 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
     #expect(planner.wanted == Self.list.flatRange(ofRows: 28..<80), "40 rows below, two above")
   }
 
-  /// 60 rows down, then flicks of 12 and 18 rows back up from `back` ms,
-  /// 600 ms apart, and `after` ms still after the last notch.
-  static func stillAfterFlicksBack(at back: UInt64, after: UInt64) -> PrefetchPlanner {
-    var planner = planner(
-      after: flick(at: 100, notches: 20) + flick(at: back, notches: 4, rows: -3)
-        + flick(at: back + 600, notches: 6, rows: -3))
-    _ = planner.update(visibleRows: 30..<40, in: list, at: (back + 650 + after) * ms)
-    return planner
-  }
-
   /// A look back rests as soon as its burst ends, not a second later: the
   /// pause is no slow scroll up, and the window leads down at once.
   @Test func aLookBackRestsAsSoonAsItStops() {
-    let moving = Self.stillAfterFlicksBack(at: 700, after: 50)
+    let moving = Self.restingAfterFlicksBack(at: 700, still: 50)
     #expect(moving.direction == .up, "50 ms after a notch: the flick may go on")
-    let planner = Self.stillAfterFlicksBack(at: 700, after: 400)
+    let planner = Self.restingAfterFlicksBack(at: 700, still: 400)
     #expect(planner.isStopped(at: 1_750 * ms), "its burst has ended")
     #expect(planner.direction == .none, "400 ms still, not the second a scroll takes to stop")
     #expect(planner.likelyDirection == .down)
@@ -661,7 +652,7 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
   /// Flicks up in a scroll going up are no look back: their pause is read
   /// as a slow scroll until the scroll counts as stopped.
   @Test func aPauseTheWayTheScrollGoesIsNoLookBack() {
-    let planner = Self.stillAfterFlicksBack(at: 11_000, after: 400)
+    let planner = Self.restingAfterFlicksBack(at: 11_000, still: 400)
     #expect(planner.likelyDirection == .up)
     #expect(planner.direction == .up)
     let rowsAboveTheScreen = Self.list.flatRange(ofRows: 28..<30)
