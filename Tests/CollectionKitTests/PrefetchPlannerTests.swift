@@ -608,8 +608,9 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
 
   /// 60 rows down, then flicks of 12 and 18 rows back up from `back` ms,
   /// 600 ms apart: rows 30 to 39 on screen, still for `still` ms after
-  /// the last notch (1.35 s: well past the scroll's stop).
-  static func restingAfterFlicksBack(at back: UInt64, still: UInt64 = 1_350) -> PrefetchPlanner {
+  /// the last notch (by default 1.35 s: well past the scroll's stop, the
+  /// view at rest; a shorter stillness may leave it moving).
+  static func afterFlicksBack(at back: UInt64, stillFor still: UInt64 = 1_350) -> PrefetchPlanner {
     var planner = planner(
       after: flick(at: 100, notches: 20) + flick(at: back, notches: 4, rows: -3)
         + flick(at: back + 600, notches: 6, rows: -3))
@@ -620,7 +621,7 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
   /// The flicks up come ten seconds after the one down: they are all the
   /// scroll's recent rhythm.
   @Test func atRestAfterFlicksUpTheWindowReachesUpPastTheLongestFlick() {
-    let planner = Self.restingAfterFlicksBack(at: 11_000)
+    let planner = Self.afterFlicksBack(at: 11_000)
     #expect(planner.direction == .none)
     #expect(planner.likelyDirection == .up)
     #expect(planner.nextBurst == 12...60)
@@ -631,7 +632,7 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
   /// Flicks back in a scroll that went farther down are a look back: at
   /// rest, the window reaches on down, where the next burst likely goes.
   @Test func atRestAfterALookBackTheWindowReachesTheWayTheScrollWent() {
-    let planner = Self.restingAfterFlicksBack(at: 700)
+    let planner = Self.afterFlicksBack(at: 700)
     #expect(planner.direction == .none)
     #expect(planner.likelyDirection == .down)
     #expect(planner.wanted == Self.list.flatRange(ofRows: 28..<80), "40 rows below, two above")
@@ -640,9 +641,9 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
   /// A look back rests as soon as its burst ends, not a second later: the
   /// pause is no slow scroll up, and the window leads down at once.
   @Test func aLookBackRestsAsSoonAsItStops() {
-    let moving = Self.restingAfterFlicksBack(at: 700, still: 50)
+    let moving = Self.afterFlicksBack(at: 700, stillFor: 50)
     #expect(moving.direction == .up, "50 ms after a notch: the flick may go on")
-    let planner = Self.restingAfterFlicksBack(at: 700, still: 400)
+    let planner = Self.afterFlicksBack(at: 700, stillFor: 400)
     #expect(planner.isStopped(at: 1_750 * ms), "its burst has ended")
     #expect(planner.direction == .none, "400 ms still, not the second a scroll takes to stop")
     #expect(planner.likelyDirection == .down)
@@ -652,7 +653,7 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
   /// Flicks up in a scroll going up are no look back: their pause is read
   /// as a slow scroll until the scroll counts as stopped.
   @Test func aPauseTheWayTheScrollGoesIsNoLookBack() {
-    let planner = Self.restingAfterFlicksBack(at: 11_000, still: 400)
+    let planner = Self.afterFlicksBack(at: 11_000, stillFor: 400)
     #expect(planner.likelyDirection == .up)
     #expect(planner.direction == .up)
     let rowsAboveTheScreen = Self.list.flatRange(ofRows: 28..<30)
@@ -663,7 +664,7 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
   /// above the screen as below, until the view moves again: a search's
   /// matches and a look back come from either side.
   @Test func atRestAnIdlePoolHasTheWindowReachBehindTheScreenToo() {
-    var planner = Self.restingAfterFlicksBack(at: 700)
+    var planner = Self.afterFlicksBack(at: 700)
     #expect(planner.awaitsIdlePool)
     _ = planner.update(visibleRows: 30..<40, in: Self.list, at: 3_000 * ms, idleSlots: 0)
     #expect(planner.reach == (40, 2), "the pool is busy: two rows above")
