@@ -56,7 +56,23 @@ import Testing
   @Test func cellsOnScreenThatCanMakeItGoFirst() {
     #expect(urgency(deadlines, row: 29) == -1, "on screen for 2 s more")
     #expect(urgency(deadlines, row: 20) == .infinity, "leaves in 1.1 s: too soon")
-    #expect(urgency(deadlines, row: 5) > LoadDeadlines.behindTheScroll, "behind the scroll: last")
+    #expect(urgency(deadlines, row: 5) == .infinity, "behind a scroll that keeps its way: waits")
+  }
+
+  /// A row the scroll has just left waits while it keeps its way (its
+  /// load would land after it left, for nobody); once the scroll turned
+  /// or jumped lately, the person may come back, and it goes after every
+  /// row ahead, nearest first.
+  @Test func aRowBehindTheScrollGoesOnlyIfThePersonMayComeBack() {
+    #expect(urgency(deadlines, row: 9) == .infinity, "just left, the scroll going on down")
+    var turned = deadlines
+    turned.turnedRecently = true
+    #expect(urgency(turned, row: 9) == LoadDeadlines.behindTheScroll + 1)
+    #expect(urgency(turned, row: 9) > urgency(turned, row: 50), "after the rows ahead")
+    #expect(urgency(turned, row: 9) < urgency(turned, row: 5), "nearest first")
+    var jumped = deadlines
+    jumped.jumpedRecently = true
+    #expect(urgency(jumped, row: 9) == LoadDeadlines.behindTheScroll + 1)
   }
 
   @Test func onAScrollThatKeepsItsWaySurePrefetchesGoSoonestFirstThenTheLikeliest() {

@@ -15,7 +15,8 @@ import Loading
 /// those sure to make it, soonest first; then those that may, the likeliest
 /// first, or soonest first if the scroll turned lately; then the rows the
 /// window reaches only to fill idle slots, soonest first. A load too late to
-/// make it waits, as it would only hold a slot. A still screen has no
+/// make it waits, as it would only hold a slot, and so does a row behind
+/// a scroll that keeps its way. A still screen has no
 /// deadlines: where its pauses say how long this one lasts, each cell goes
 /// by how long it will likely be seen with its data (`StopOutlook`), and
 /// a row the next burst flies past by when it comes, as a moving scroll's;
@@ -193,8 +194,20 @@ struct LoadDeadlines: Equatable, Sendable {
     // pace is read (`make bench-families`, wheel, 80×24: the pool's first
     // second went to rows two ahead, every one late).
     guard view == .moving else { return .infinity }
-    // Behind a moving scroll: after everything ahead (a reversal may want it).
-    guard onScreen || towards else { return Self.behindTheScroll + Double(rows) }
+    // Behind a moving scroll: after everything ahead if the person may
+    // come back to it (the scroll turned or jumped lately, as a load under
+    // way there is kept: `PrefetchCoordinator.mayComeBack`); else it waits.
+    // A swipe's first notches come faster than any load lands, so nothing
+    // ahead is in time, and each notch put the row it had just left into
+    // the idle slots: 555 of the trackpad's 719 such loads were never
+    // shown, and none of held keys' 243 (`make bench-families`' command
+    // with `--seed 801`, 80×24). Waiting, the trackpad's ready on display
+    // went 23.7% → 26.3% there on seeds 701–703, no figure elsewhere moving
+    // past the runs' spread (`docs/benchmark.md`, "A row behind a moving
+    // scroll waits").
+    guard onScreen || towards else {
+      return turnedRecently || jumpedRecently ? Self.behindTheScroll + Double(rows) : .infinity
+    }
     let pastTheLead = !onScreen && leadReach.map { rows > $0 } ?? false
     // The selection's run to the edge comes first (a held key's).
     rows += slack
