@@ -295,11 +295,23 @@ public struct PrefetchPlanner: Sendable {
   /// when it waited).
   public static let restAfter: UInt64 = 300_000_000
 
-  /// How long without movement ends a burst: three times the scroll's
-  /// usual gap, or `minimumStopGap` (a steady 5 rows a second, a row every
-  /// 200 ms, is one long burst, not a stop after every row). Worked out
-  /// when the view moves, not at every frame that asks.
+  /// How long without movement ends a burst: `gapGrowth` times the
+  /// burst's last gap, or at its first movement (no gap of its own yet)
+  /// three times the scroll's usual gap; never under `minimumStopGap` (a
+  /// steady 5 rows a second, a row every 200 ms, is one long burst, not a
+  /// stop after every row). Worked out when the view moves, not at every
+  /// frame that asks.
   public private(set) var stopGap = PrefetchPlanner.minimumStopGap
+  /// How much longer than the one before a gap within a burst must be to
+  /// end it. A trackpad's swipe slows as its momentum dies, each gap a
+  /// tenth to a fifth longer than the last, and the pause after it is
+  /// longer again. Three times the usual gap cut a swipe's tail into
+  /// bursts of a few notches once its gaps passed 100 ms (seeds 701, 702
+  /// and 704 at 80×24: a first swipe of 21 notches read as 16, 3 and 2),
+  /// and, once the tail's gaps filled the median, read two swipes a
+  /// short pause apart as one (`docs/benchmark.md`, "A swipe's slowing
+  /// tail is one burst").
+  static let gapGrowth = 2.0
 
   /// Whether the scroll is between bursts at `time`: it has not moved for
   /// `stopGap`, or never has.
@@ -340,10 +352,16 @@ public struct PrefetchPlanner: Sendable {
   /// Notes a movement of `rows` at `time` in the scroll's rhythm.
   private mutating func noteMovement(rows: Int, direction: Direction, at time: UInt64) {
     if let lastMoveTime, time > lastMoveTime {
-      if time - lastMoveTime >= stopGap { finishBurst() }
-      recentGaps.append(time - lastMoveTime)
+      let gap = time - lastMoveTime
+      if gap >= stopGap { finishBurst() }
+      recentGaps.append(gap)
       if recentGaps.count > Self.rhythmMemory { recentGaps.removeFirst() }
-      stopGap = max(Self.minimumStopGap, 3 * recentGaps.sorted()[recentGaps.count / 2])
+      // A burst goes on (this gap was within it): by its own last gap. Else
+      // this movement begins one, which has no gap yet: by the usual gap.
+      let next =
+        burst.rows > 0
+        ? UInt64(Self.gapGrowth * Double(gap)) : 3 * recentGaps.sorted()[recentGaps.count / 2]
+      stopGap = max(Self.minimumStopGap, next)
     }
     if burst.rows == 0 {
       // A held key's press and its repeats are one burst, its pace the repeats'.

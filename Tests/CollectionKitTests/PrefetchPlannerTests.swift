@@ -494,6 +494,44 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
     (0..<UInt64(notches)).map { (start + $0 * 10, rows) }
   }
 
+  /// A trackpad's swipe as the app sees it, from `start`: 20 notches of
+  /// 3 rows, the first 8 ms apart, each gap a fifth longer than the last
+  /// (the last 200 ms), read once a 16 ms frame (a frame's notches are
+  /// one movement).
+  static func swipe(at start: UInt64) -> [(UInt64, Int)] {
+    var moves: [(UInt64, Int)] = []
+    var time = Double(start)
+    var gap = 8.0
+    for _ in 0..<20 {
+      let frame = (UInt64(time) + 15) / 16 * 16
+      if let last = moves.last, last.0 == frame {
+        moves[moves.count - 1].1 += 3
+      } else {
+        moves.append((frame, 3))
+      }
+      time += gap
+      gap *= 1.2
+    }
+    return moves
+  }
+
+  /// A swipe's slowing tail is no stop, however long its gaps grow: each
+  /// is a little longer than the last. The pause after it, twice the last
+  /// gap or more, ends it. (Three times the usual gap read this swipe as
+  /// bursts of 45, 6, 3 and 6 rows, and as stopped 240 ms after its last
+  /// notch.)
+  @Test func aSlowingSwipeIsOneBurst() throws {
+    let first = Self.swipe(at: 100)
+    let end = try #require(first.last).0
+    let slowing = Self.planner(after: first)
+    #expect(!slowing.isStopped(at: (end + 300) * ms), "its last gap 208 ms: the next may come later still")
+    #expect(slowing.isStopped(at: (end + 500) * ms))
+
+    let second = Self.swipe(at: end + 600)
+    let planner = Self.planner(after: first + second + [(try #require(second.last).0 + 800, 3)])
+    #expect(planner.burstLengths == [60, 60], "two swipes of 20 notches")
+  }
+
   @Test func flicksAreBurstsAndThePausesStops() {
     let moves =
       Self.flick(at: 100, notches: 5) + Self.flick(at: 700, notches: 10) + Self.flick(at: 1_300, notches: 8)
@@ -588,7 +626,7 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
 
   @Test func aSteadyScrollIsOneBurstNotAStopAfterEveryRow() {
     let planner = Self.planner(after: (1...20).map { (UInt64($0) * 200, 1) })
-    #expect(planner.stopGap == 600 * ms, "three times its 200 ms gap")
+    #expect(planner.stopGap == 400 * ms, "twice its 200 ms gap")
     #expect(!planner.isStopped(at: 4_300 * ms), "300 ms after the last row: still scrolling")
   }
 
