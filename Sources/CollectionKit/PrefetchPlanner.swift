@@ -835,6 +835,14 @@ public struct PrefetchPlanner: Sendable {
     return time < lastTurn + Self.averagingWindow
   }
 
+  /// Whether the person may soon come back to rows the scroll just left:
+  /// it turned lately (down, then back up; a page back up within a run is
+  /// a glance, not a turn), or the view jumped (End, then Home). Else the
+  /// rows behind a scroll that keeps its way are left for good.
+  public func mayComeBack(at time: UInt64) -> Bool {
+    turnedRecently(at: time) || jumpedRecently(at: time)
+  }
+
   // MARK: Sets of items
 
   /// Items in `range` but not in `other`, in order.

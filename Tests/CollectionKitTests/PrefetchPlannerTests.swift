@@ -208,6 +208,8 @@ private func prefetched(_ plan: PrefetchPlanner.Plan) -> [Int] {
     #expect(planner.turnedRecently(at: 300 * ms))
     #expect(planner.turnedRecently(at: 2_299 * ms))
     #expect(!planner.turnedRecently(at: 2_300 * ms))
+    #expect(planner.mayComeBack(at: 2_299 * ms), "back to the rows it turned from")
+    #expect(!planner.mayComeBack(at: 2_300 * ms))
   }
 
   @Test func theReachAheadDoesNotShrinkWhileTheScrollKeepsItsWay() {
@@ -914,5 +916,7 @@ private final class CallLog: CollectionViewDelegate, CollectionViewDataSourcePre
     #expect(planner.jumpedRecently(at: 1_000 * ms))
     #expect(planner.jumpedRecently(at: 10_999 * ms))
     #expect(!planner.jumpedRecently(at: 11_000 * ms))
+    #expect(planner.mayComeBack(at: 10_999 * ms), "back to where it jumped from")
+    #expect(!planner.mayComeBack(at: 11_000 * ms))
   }
 }

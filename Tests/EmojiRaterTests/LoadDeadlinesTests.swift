@@ -65,14 +65,11 @@ import Testing
   /// row ahead, nearest first.
   @Test func aRowBehindTheScrollGoesOnlyIfThePersonMayComeBack() {
     #expect(urgency(deadlines, row: 9) == .infinity, "just left, the scroll going on down")
-    var turned = deadlines
-    turned.turnedRecently = true
-    #expect(urgency(turned, row: 9) == LoadDeadlines.behindTheScroll + 1)
-    #expect(urgency(turned, row: 9) > urgency(turned, row: 50), "after the rows ahead")
-    #expect(urgency(turned, row: 9) < urgency(turned, row: 5), "nearest first")
-    var jumped = deadlines
-    jumped.jumpedRecently = true
-    #expect(urgency(jumped, row: 9) == LoadDeadlines.behindTheScroll + 1)
+    var comingBack = deadlines
+    comingBack.mayComeBack = true
+    #expect(urgency(comingBack, row: 9) == LoadDeadlines.behindTheScroll + 1)
+    #expect(urgency(comingBack, row: 9) > urgency(comingBack, row: 50), "after the rows ahead")
+    #expect(urgency(comingBack, row: 9) < urgency(comingBack, row: 5), "nearest first")
   }
 
   @Test func onAScrollThatKeepsItsWaySurePrefetchesGoSoonestFirstThenTheLikeliest() {

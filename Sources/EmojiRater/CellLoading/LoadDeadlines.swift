@@ -87,6 +87,9 @@ struct LoadDeadlines: Equatable, Sendable {
   /// and whether it is still (`PrefetchPlanner.isStill`).
   var jumpedRecently = false
   var isStill = false
+  /// Whether the person may soon come back to rows the scroll left
+  /// (`PrefetchPlanner.mayComeBack`): then they go after the rows ahead.
+  var mayComeBack = false
   /// Where a still screen's loads will be seen longest, when the scroll's
   /// rhythm says how long its pause lasts (`PrefetchPlanner.stopOutlook`).
   /// Each load goes by the seconds it will likely be seen with its data;
@@ -196,7 +199,7 @@ struct LoadDeadlines: Equatable, Sendable {
     guard view == .moving else { return .infinity }
     // Behind a moving scroll: after everything ahead if the person may
     // come back to it (the scroll turned or jumped lately, as a load under
-    // way there is kept: `PrefetchCoordinator.mayComeBack`); else it waits.
+    // way there is kept: `PrefetchPlanner.mayComeBack`); else it waits.
     // A swipe's first notches come faster than any load lands, so nothing
     // ahead is in time, and each notch put the row it had just left into
     // the idle slots: 555 of the trackpad's 719 such loads were never
@@ -206,7 +209,7 @@ struct LoadDeadlines: Equatable, Sendable {
     // past the runs' spread (`docs/benchmark.md`, "A row behind a moving
     // scroll waits").
     guard onScreen || towards else {
-      return turnedRecently || jumpedRecently ? Self.behindTheScroll + Double(rows) : .infinity
+      return mayComeBack ? Self.behindTheScroll + Double(rows) : .infinity
     }
     let pastTheLead = !onScreen && leadReach.map { rows > $0 } ?? false
     // The selection's run to the edge comes first (a held key's).

@@ -165,6 +165,7 @@ struct PrefetchCoordinator {
       jumpScreens: jumpScreens ?? [],
       searchExit: searchExit,
       jumpedRecently: planner.jumpedRecently(at: time), isStill: planner.isStill(at: time),
+      mayComeBack: planner.mayComeBack(at: time),
       stopOutlook: planner.stopOutlook(at: time), scrolledHere: planner.hasScrolled,
       burstSpeed: planner.recentBurstSpeed(at: time))
     guard !deadlines.canReuseRanking(madeWith: rankedWith, after: time - rankedAt) else { return nil }
@@ -182,19 +183,5 @@ struct PrefetchCoordinator {
     rankedWith = nil
     forgetJumpScreens()
     planner.reset()
-  }
-
-  /// Whether the person may soon come back to a cell that just left the
-  /// screen: the scroll turned lately (down, then back up; a page back
-  /// up within a run is a glance, not a turn), or the view jumped (End,
-  /// then Home). Its load under way goes on then, part done, for when it
-  /// does. Else the cell is behind a scroll that keeps its way, and its
-  /// load, landing after it left, holds a slot the screens ahead want:
-  /// cancelled, as async cancels it (`make bench-families`, 80×24, seeds
-  /// 7–9: reading 29% → 34%, page bursts 15% → 18%, held 37% → 39%;
-  /// cancelled after a turn or a jump too, jumps fell 68% → 57% and the
-  /// fixed reversal trace 100% → 96%).
-  func mayComeBack(at time: UInt64) -> Bool {
-    planner.turnedRecently(at: time) || planner.jumpedRecently(at: time)
   }
 }
